@@ -1,0 +1,32 @@
+# The two commands: `make run` starts the whole store, `make test` runs every test.
+SHELL := bash
+.DEFAULT_GOAL := run
+
+BIN      := bin/topup
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+
+.PHONY: run test build web go-build clean
+
+## run: build everything, start a private PostgreSQL unless DATABASE_URL is set, seed, serve :8080
+run: build
+	@scripts/run.sh
+
+## test: gofmt, go vet, Go tests (race, real PostgreSQL), web checks and tests, conformance
+test:
+	@scripts/test.sh
+
+build: web go-build
+
+# npm ci only when the lock file changed since the last install.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+go-build:
+	go build $(GOFLAGS_BUILD) -o $(BIN) ./cmd/topup
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html

@@ -1,0 +1,89 @@
+// Package api is the store's REST API under /api, the health endpoints, and
+// the web app the binary serves. It maps every failure to one JSON shape in
+// one place (errors.go) and never imports the realtime server: it is handed
+// what it needs by cmd/topup.
+package api
+
+import (
+	"context"
+	"io/fs"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/rs/zerolog"
+
+	"topup/store"
+)
+
+// maxBodyBytes caps any request body; receipts (10 MB) are the largest thing
+// a client sends. Fiber stops reading past it instead of buffering more.
+const maxBodyBytes = 10*1024*1024 + 64*1024
+
+// Options are the dependencies of the HTTP server.
+type Options struct {
+	Store  *store.DB
+	Log    zerolog.Logger
+	Public PublicConfig
+	// Ready are the readiness checks behind /readyz, by name.
+	Ready map[string]func(context.Context) error
+	// ProxyHeader names the header holding the client's IP when the server
+	// runs behind a proxy (e.g. X-Forwarded-For); empty trusts no header.
+	ProxyHeader string
+}
+
+// Server is the Fiber application with the store's routes.
+type Server struct {
+	app  *fiber.App
+	opts Options
+	log  zerolog.Logger
+}
+
+// New builds the server and registers /healthz, /readyz and /api routes.
+// Callers may mount more routes (the realtime server) on App() and must
+// call MountWeb last, as it answers every path left over.
+func New(opts Options) *Server {
+	s := &Server{opts: opts, log: opts.Log}
+	s.app = fiber.New(fiber.Config{
+		AppName:               "topup",
+		ErrorHandler:          errorHandler(opts.Log),
+		DisableStartupMessage: true,
+		BodyLimit:             maxBodyBytes,
+		ReadTimeout:           30 * time.Second,
+		WriteTimeout:          30 * time.Second,
+		IdleTimeout:           120 * time.Second,
+		ProxyHeader:           opts.ProxyHeader,
+	})
+	s.app.Use(recoverer(opts.Log), requestIDs(), accessLog(opts.Log))
+
+	s.app.Get("/healthz", healthz)
+	s.app.Get("/readyz", s.readyz)
+
+	api := s.app.Group("/api")
+	api.Get("/config", s.publicConfig)
+	api.Get("/services", s.listServices)
+	api.Get("/games", s.listGames)
+	return s
+}
+
+// App is the underlying Fiber app, for mounting further routes and serving.
+func (s *Server) App() *fiber.App { return s.app }
+
+// MountWeb serves the built web app from web (index.html for client routes)
+// and the demo artwork from media under /media/. Unknown /api paths answer
+// 404 in the API's error shape rather than the app's HTML.
+func (s *Server) MountWeb(web, media fs.FS) error {
+	s.app.All("/api/*", func(c *fiber.Ctx) error {
+		return Fail(fiber.StatusNotFound, "No such API endpoint.")
+	})
+	mediaFiles, err := loadStatic(media)
+	if err != nil {
+		return err
+	}
+	s.app.Get("/media/*", mediaFiles.handler(c24h))
+	site, err := loadStatic(web)
+	if err != nil {
+		return err
+	}
+	s.app.Get("/*", site.spa())
+	return nil
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Local defaults. They make `make run` work with no setup; production mode
+// refuses to start while the secrets among them are still in place.
+const (
+	defaultAppKey      = "local-development-app-key-change-me"
+	defaultListenAddr  = ":8080"
+	defaultPublicURL   = "http://localhost:8080"
+	defaultStoreName   = "Shwe Top-Up"
+	defaultUploadDir   = ".data/uploads"
+	defaultShutdownMax = 15 * time.Second
+)
+
+// Config is everything the binary reads from its environment. Realtime
+// settings (PUSHER_*) are read by the realtime package from the same
+// environment so that `topup serve` and `topup pusher` agree.
+type Config struct {
+	Env         string // "production" or anything else (local)
+	DatabaseURL string
+	ListenAddr  string
+	PublicURL   *url.URL
+	AppKey      string
+	RedisURL    string
+	UploadDir   string
+	StoreName   string
+	LogFormat   string // "json" or "console"
+	SMSProvider string
+	// ExternalPusher is set when PUSHER_HOST points at another Pusher
+	// service (hosted Pusher, another cluster) that the store publishes to
+	// instead of the built-in server.
+	ExternalPusher *ExternalPusher
+	Support        SupportLinks
+	ShutdownMax    time.Duration
+}
+
+// ExternalPusher addresses a Pusher-compatible HTTP API other than ours.
+type ExternalPusher struct {
+	Host   string
+	Port   int
+	Scheme string
+}
+
+// SupportLinks are shown by the web app (footer, banned page, order page).
+type SupportLinks struct {
+	Facebook string
+	Telegram string
+	TikTok   string
+}
+
+// Production reports whether the binary runs in production mode.
+func (c Config) Production() bool { return c.Env == "production" }
+
+func loadConfig(getenv func(string) string) (Config, error) {
+	get := func(name, def string) string {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v
+		}
+		return def
+	}
+	cfg := Config{
+		Env:         get("APP_ENV", "local"),
+		DatabaseURL: getenv("DATABASE_URL"),
+		ListenAddr:  get("LISTEN_ADDR", defaultListenAddr),
+		AppKey:      get("APP_KEY", defaultAppKey),
+		RedisURL:    getenv("REDIS_URL"),
+		UploadDir:   get("UPLOAD_DIR", defaultUploadDir),
+		StoreName:   get("STORE_NAME", defaultStoreName),
+		SMSProvider: get("SMS_PROVIDER", "log"),
+		Support: SupportLinks{
+			Facebook: get("SUPPORT_FACEBOOK_URL", "https://facebook.com/"),
+			Telegram: get("SUPPORT_TELEGRAM_URL", "https://t.me/"),
+			TikTok:   get("SUPPORT_TIKTOK_URL", "https://tiktok.com/"),
+		},
+		ShutdownMax: defaultShutdownMax,
+	}
+	cfg.LogFormat = get("LOG_FORMAT", map[bool]string{true: "json", false: "console"}[cfg.Production()])
+	if cfg.LogFormat != "json" && cfg.LogFormat != "console" {
+		return Config{}, fmt.Errorf("LOG_FORMAT must be json or console, not %q", cfg.LogFormat)
+	}
+
+	public, err := url.Parse(get("PUBLIC_URL", defaultPublicURL))
+	if err != nil || (public.Scheme != "http" && public.Scheme != "https") || public.Host == "" {
+		return Config{}, fmt.Errorf("PUBLIC_URL must be an absolute http(s) URL, not %q", getenv("PUBLIC_URL"))
+	}
+	cfg.PublicURL = public
+
+	if v := getenv("SHUTDOWN_TIMEOUT"); v != "" {
+		secs, err := strconv.Atoi(v)
+		if err != nil || secs <= 0 {
+			return Config{}, fmt.Errorf("SHUTDOWN_TIMEOUT must be a positive number of seconds, not %q", v)
+		}
+		cfg.ShutdownMax = time.Duration(secs) * time.Second
+	}
+
+	if host := getenv("PUSHER_HOST"); host != "" {
+		ext := &ExternalPusher{Host: host, Scheme: get("PUSHER_SCHEME", "https")}
+		port, err := strconv.Atoi(get("PUSHER_PORT", map[bool]string{true: "443", false: "80"}[ext.Scheme == "https"]))
+		if err != nil || port <= 0 || port > 65535 {
+			return Config{}, fmt.Errorf("PUSHER_PORT must be a port number, not %q", getenv("PUSHER_PORT"))
+		}
+		ext.Port = port
+		cfg.ExternalPusher = ext
+	}
+	return cfg, nil
+}
+
+// checkProductionSecrets names every secret still at its public default.
+// pusherSecrets are the app secrets the realtime configuration holds.
+func checkProductionSecrets(cfg Config, pusherSecrets []string, defaultPusherSecret string) error {
+	if !cfg.Production() {
+		return nil
+	}
+	var problems []string
+	if cfg.AppKey == defaultAppKey {
+		problems = append(problems, "APP_KEY is the local default; set a long random value")
+	} else if len(cfg.AppKey) < 32 {
+		problems = append(problems, "APP_KEY is shorter than 32 characters")
+	}
+	for _, s := range pusherSecrets {
+		if s == defaultPusherSecret {
+			problems = append(problems, "PUSHER_APP_SECRET is the local default; set a long random value")
+			break
+		}
+	}
+	if cfg.DatabaseURL == "" {
+		problems = append(problems, "DATABASE_URL is not set")
+	}
+	if len(problems) > 0 {
+		return errors.New("refusing to start in production: " + strings.Join(problems, "; "))
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"topup/password"
+	"topup/secret"
+	"topup/sql/seed"
+	"topup/store"
+)
+
+var errNoDatabase = errors.New("DATABASE_URL is not set: `make run` starts a private PostgreSQL, or point it at yours (postgres://user:pass@host:5432/db)")
+
+// openStore connects with the secret box built from APP_KEY, so account
+// logins and codes are sealed at rest.
+func openStore(ctx context.Context, cfg Config) (*store.DB, error) {
+	if cfg.DatabaseURL == "" {
+		return nil, errNoDatabase
+	}
+	box, err := secret.New(cfg.AppKey)
+	if err != nil {
+		return nil, fmt.Errorf("APP_KEY: %w", err)
+	}
+	return store.Open(ctx, cfg.DatabaseURL, store.WithSecretBox(box), store.WithApplicationName("topup"))
+}
+
+func migrate(ctx context.Context, args []string, e env) error {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(e.getenv)
+	if err != nil {
+		return err
+	}
+	db, err := openStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Migrate(ctx); err != nil {
+		return err
+	}
+	current, _, err := db.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "database schema at version %d\n", current)
+	return nil
+}
+
+func seedDemo(ctx context.Context, args []string, e env) error {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(e.getenv)
+	if err != nil {
+		return err
+	}
+	if cfg.Production() {
+		return errors.New("refusing to load demo accounts with known passwords in production")
+	}
+	db, err := openStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Migrate(ctx); err != nil {
+		return err
+	}
+	data := seed.Demo()
+	if err := db.SeedDemo(ctx, data, password.Hash); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, "demo store loaded; demo logins:")
+	for _, u := range data.Users {
+		role := "customer"
+		if u.IsAdmin {
+			role = "admin"
+		}
+		fmt.Fprintf(e.stdout, "  %-8s phone %s  password %s\n", role, u.Phone, u.Password)
+	}
+	return nil
+}

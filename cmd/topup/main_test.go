@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"topup/store/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
+
+// envOf builds a getenv over a map, so tests never read the real environment.
+func envOf(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func testEnv(vars map[string]string, stdin string) (env, *bytes.Buffer) {
+	out := &bytes.Buffer{}
+	return env{getenv: envOf(vars), stdin: strings.NewReader(stdin), stdout: out, stderr: io.Discard}, out
+}
+
+func TestProductionRefusesDefaultSecrets(t *testing.T) {
+	strong := strings.Repeat("k", 40)
+	tests := []struct {
+		name    string
+		vars    map[string]string
+		wantErr []string // every phrase must appear; none means start is allowed
+	}{
+		{"local mode allows defaults", map[string]string{}, nil},
+		{"production with defaults names both", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x"},
+			[]string{"APP_KEY is the local default", "PUSHER_APP_SECRET is the local default"}},
+		{"production with default pusher secret", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "APP_KEY": strong},
+			[]string{"PUSHER_APP_SECRET"}},
+		{"production with default app key", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "PUSHER_APP_SECRET": "s3cr3t-from-vault"},
+			[]string{"APP_KEY is the local default"}},
+		{"production with a short app key", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "APP_KEY": "short", "PUSHER_APP_SECRET": "s3cr3t"},
+			[]string{"APP_KEY is shorter than 32"}},
+		{"production without a database", map[string]string{"APP_ENV": "production", "APP_KEY": strong, "PUSHER_APP_SECRET": "s3cr3t"},
+			[]string{"DATABASE_URL is not set"}},
+		{"production with real secrets", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "APP_KEY": strong, "PUSHER_APP_SECRET": "s3cr3t"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, _ := testEnv(tt.vars, "")
+			_, _, err := serverConfig(e)
+			if len(tt.wantErr) == 0 {
+				if err != nil {
+					t.Fatalf("unexpected refusal: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("started with default secrets in production")
+			}
+			for _, phrase := range tt.wantErr {
+				if !strings.Contains(err.Error(), phrase) {
+					t.Errorf("error %q does not say %q", err, phrase)
+				}
+			}
+		})
+	}
+}
+
+func TestServeRefusesInProductionBeforeTouchingAnything(t *testing.T) {
+	e, _ := testEnv(map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://127.0.0.1:1/none"}, "")
+	err := run(context.Background(), []string{"serve"}, e)
+	if err == nil || !strings.Contains(err.Error(), "refusing to start in production") {
+		t.Fatalf("serve = %v, want a refusal", err)
+	}
+	err = run(context.Background(), []string{"pusher"}, e)
+	if err == nil || !strings.Contains(err.Error(), "PUSHER_APP_SECRET") {
+		t.Fatalf("pusher = %v, want a refusal naming PUSHER_APP_SECRET", err)
+	}
+}
+
+func TestConfigRejectsBadValues(t *testing.T) {
+	tests := map[string]map[string]string{
+		"public url":       {"PUBLIC_URL": "localhost:8080"},
+		"log format":       {"LOG_FORMAT": "xml"},
+		"shutdown timeout": {"SHUTDOWN_TIMEOUT": "soon"},
+		"pusher port":      {"PUSHER_HOST": "api.pusherapp.com", "PUSHER_PORT": "http"},
+	}
+	for name, vars := range tests {
+		t.Run(name, func(t *testing.T) {
+			if _, err := loadConfig(envOf(vars)); err == nil {
+				t.Fatalf("loadConfig(%v) accepted a bad value", vars)
+			}
+		})
+	}
+}
+
+func TestPublicConfigFollowsPublicURL(t *testing.T) {
+	tests := []struct {
+		url      string
+		host     string
+		port     int
+		forceTLS bool
+	}{
+		{"http://localhost:8080", "localhost", 8080, false},
+		{"https://shop.example.com", "shop.example.com", 443, true},
+		{"https://shop.example.com:8443/", "shop.example.com", 8443, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			e, _ := testEnv(map[string]string{"PUBLIC_URL": tt.url}, "")
+			cfg, rt, err := serverConfig(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := publicConfig(cfg, rt).Pusher
+			if p.WSHost != tt.host || p.WSPort != tt.port || p.ForceTLS != tt.forceTLS || p.Cluster != "mt1" {
+				t.Fatalf("got %+v", p)
+			}
+		})
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestServeMigrateSeedAndShutDown runs the commands as an operator would,
+// against a real database: migrate, seed twice, create an admin, serve,
+// answer a request, then stop on the signal (context) and return nil.
+func TestServeMigrateSeedAndShutDown(t *testing.T) {
+	addr := freeAddr(t)
+	vars := map[string]string{"DATABASE_URL": storetest.EmptyDSN(t), "LISTEN_ADDR": addr, "SHUTDOWN_TIMEOUT": "5"}
+	ctx := context.Background()
+
+	e, out := testEnv(vars, "")
+	if err := run(ctx, []string{"migrate"}, e); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	for i := 0; i < 2; i++ {
+		if err := run(ctx, []string{"seed"}, e); err != nil {
+			t.Fatalf("seed #%d: %v", i+1, err)
+		}
+	}
+	if !strings.Contains(out.String(), "09123456789") {
+		t.Fatalf("seed did not print the demo logins: %s", out)
+	}
+
+	e, out = testEnv(vars, "root\n09777777777\nsecret123\nsecret123\n")
+	if err := run(ctx, []string{"admin", "create"}, e); err != nil {
+		t.Fatalf("admin create: %v", err)
+	}
+	if !strings.Contains(out.String(), `admin "root" created`) || !strings.Contains(out.String(), "+959777777777") {
+		t.Fatalf("admin create said: %s", out)
+	}
+	e, _ = testEnv(vars, "")
+	if err := run(ctx, []string{"admin", "create", "-username", "root2", "-phone", "09777777777", "-password", "secret123"}, e); err == nil {
+		t.Fatal("a second admin with the same phone was created")
+	}
+
+	serveCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- run(serveCtx, []string{"serve"}, e) }()
+
+	var res *http.Response
+	var err error
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if res, err = http.Get(fmt.Sprintf("http://%s/readyz", addr)); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("server never answered: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("/readyz = %d", res.StatusCode)
+	}
+	if err := run(ctx, []string{"healthcheck"}, e); err != nil {
+		t.Fatalf("healthcheck against the running server: %v", err)
+	}
+
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v after the stop signal, want nil", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if _, err := http.Get(fmt.Sprintf("http://%s/healthz", addr)); err == nil {
+		t.Fatal("still accepting after shutdown")
+	}
+	if err := run(ctx, []string{"healthcheck"}, e); err == nil {
+		t.Fatal("healthcheck passed with no server running")
+	}
+}

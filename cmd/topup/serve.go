@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/rs/zerolog"
+
+	"topup/api"
+	"topup/realtime"
+	"topup/sql/seed"
+	"topup/web"
+)
+
+// serverConfig reads both halves of the configuration and applies the
+// production checks that need them together.
+func serverConfig(e env) (Config, realtime.Config, error) {
+	cfg, err := loadConfig(e.getenv)
+	if err != nil {
+		return Config{}, realtime.Config{}, err
+	}
+	rt, err := realtime.ConfigFromEnv(e.getenv)
+	if err != nil {
+		return Config{}, realtime.Config{}, err
+	}
+	secrets := make([]string, 0, len(rt.Apps))
+	for _, a := range rt.Apps {
+		secrets = append(secrets, a.Secret)
+	}
+	if err := checkProductionSecrets(cfg, secrets, realtime.DefaultAppSecret); err != nil {
+		return Config{}, realtime.Config{}, err
+	}
+	return cfg, rt, nil
+}
+
+func serve(ctx context.Context, args []string, e env) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	noMigrate := fs.Bool("no-migrate", false, "do not apply pending migrations at start")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, rtCfg, err := serverConfig(e)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, e.stderr)
+
+	db, err := openStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	// Migrating at start is safe with several nodes: it runs under an
+	// advisory lock and is a no-op when the schema is current.
+	if !*noMigrate {
+		if err := db.Migrate(ctx); err != nil {
+			return err
+		}
+	}
+
+	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), nil)
+	srv := api.New(api.Options{
+		Store:       db,
+		Log:         log,
+		Public:      publicConfig(cfg, rtCfg),
+		Ready:       map[string]func(context.Context) error{"database": db.Ping},
+		ProxyHeader: e.getenv("PROXY_HEADER"),
+	})
+	rt.Mount(srv.App())
+	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
+		return err
+	}
+	log.Info().Str("addr", cfg.ListenAddr).Str("url", cfg.PublicURL.String()).Msg("store is serving")
+	return listenUntilDone(ctx, srv.App(), cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
+}
+
+// pusherOnly runs the realtime server alone: a drop-in Pusher replacement
+// for teams that want only that. It needs no database.
+func pusherOnly(ctx context.Context, args []string, e env) error {
+	fs := flag.NewFlagSet("pusher", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(e.getenv)
+	if err != nil {
+		return err
+	}
+	rtCfg, err := realtime.ConfigFromEnv(e.getenv)
+	if err != nil {
+		return err
+	}
+	if cfg.Production() {
+		for _, a := range rtCfg.Apps {
+			if a.Secret == realtime.DefaultAppSecret {
+				return errors.New("refusing to start in production: PUSHER_APP_SECRET is the local default; set a long random value")
+			}
+		}
+	}
+	log := newLogger(cfg, e.stderr)
+	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), nil)
+	app := fiber.New(fiber.Config{DisableStartupMessage: true, AppName: "topup-pusher"})
+	app.Get("/healthz", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	rt.Mount(app)
+	log.Info().Str("addr", cfg.ListenAddr).Int("apps", len(rtCfg.Apps)).Msg("pusher server is serving")
+	return listenUntilDone(ctx, app, cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
+}
+
+// listenUntilDone serves until ctx ends (SIGINT/SIGTERM), then stops
+// accepting, closes websockets with 4200 so clients reconnect elsewhere,
+// drains in-flight requests for at most grace, and returns nil.
+func listenUntilDone(ctx context.Context, app *fiber.App, addr string, grace time.Duration, log zerolog.Logger, closeRealtime func(context.Context) error) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- app.Listener(ln) }()
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("server stopped: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info().Dur("grace", grace).Msg("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := closeRealtime(shutdownCtx); err != nil {
+		log.Warn().Err(err).Msg("closing realtime connections")
+	}
+	if err := app.ShutdownWithContext(shutdownCtx); err != nil {
+		log.Warn().Err(err).Msg("in-flight requests did not finish in time")
+	}
+	<-served
+	log.Info().Msg("stopped")
+	return nil
+}
+
+// publicConfig tells the web app how to reach the realtime server: through
+// the public URL's host and port (443 behind TLS, SPEC §7).
+func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
+	port := 80
+	if cfg.PublicURL.Scheme == "https" {
+		port = 443
+	}
+	if p := cfg.PublicURL.Port(); p != "" {
+		port, _ = strconv.Atoi(p)
+	}
+	return api.PublicConfig{
+		StoreName: cfg.StoreName,
+		Pusher: api.PusherClient{
+			Key:      rt.Apps[0].Key,
+			Cluster:  "mt1",
+			WSHost:   cfg.PublicURL.Hostname(),
+			WSPort:   port,
+			WSSPort:  port,
+			ForceTLS: cfg.PublicURL.Scheme == "https",
+		},
+		Support: api.Support{Facebook: cfg.Support.Facebook, Telegram: cfg.Support.Telegram, TikTok: cfg.Support.TikTok},
+	}
+}

@@ -1,0 +1,68 @@
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Message is one event on one channel, as it travels between nodes.
+type Message struct {
+	AppID   string          `json:"app_id"`
+	Channel string          `json:"channel"`
+	Event   string          `json:"event"`
+	Data    json.RawMessage `json:"data"`              // the encoded JSON value of "data" (usually a JSON string)
+	UserID  string          `json:"user_id,omitempty"` // presence client events only
+	// ExceptSocketID is not delivered to (Laravel's toOthers()).
+	ExceptSocketID string `json:"except_socket_id,omitempty"`
+}
+
+// Member is one distinct user on a presence channel.
+type Member struct {
+	ID   string          `json:"id"`
+	Info json.RawMessage `json:"info,omitempty"`
+}
+
+// ChannelStats is the occupancy of a channel across every node.
+type ChannelStats struct {
+	Subscriptions int // sockets
+	Users         int // distinct presence users
+}
+
+// Adapter carries everything that must be shared between nodes: fan-out,
+// presence membership, occupancy and the cache-channel store. The server
+// calls it from connection goroutines and from Publish; implementations must
+// be safe for concurrent use. Node-local bookkeeping (which socket is on which
+// channel, how many tabs one user has open here) stays in the Server: the
+// adapter only hears about a user's first and last connection on this node.
+type Adapter interface {
+	// Start hands the adapter the node's delivery function, called for every
+	// message published on any node, this one included. Called once by New.
+	Start(deliver func(Message)) error
+	// Publish sends m to every node (this one too). For cache channels it
+	// also keeps m as the channel's last event.
+	Publish(ctx context.Context, m Message) error
+
+	// Subscribed / Unsubscribed count one socket of this node joining or
+	// leaving a channel and return the cluster-wide subscription count after.
+	Subscribed(ctx context.Context, appID, channel string) (int, error)
+	Unsubscribed(ctx context.Context, appID, channel string) (int, error)
+
+	// AddMember records a user's first connection on this node to a
+	// presence channel; first reports the user's first across the cluster.
+	AddMember(ctx context.Context, appID, channel string, m Member) (first bool, err error)
+	// RemoveMember records a user's last connection on this node leaving;
+	// last reports that no node has the user on the channel any more.
+	RemoveMember(ctx context.Context, appID, channel, userID string) (last bool, err error)
+	// Members lists the distinct users of a presence channel.
+	Members(ctx context.Context, appID, channel string) ([]Member, error)
+
+	// Channel returns the occupancy of one channel; Channels of every
+	// occupied channel of the app (for the HTTP API).
+	Channel(ctx context.Context, appID, channel string) (ChannelStats, error)
+	Channels(ctx context.Context, appID string) (map[string]ChannelStats, error)
+
+	// LastEvent returns the cached last event of a cache channel.
+	LastEvent(ctx context.Context, appID, channel string) (Message, bool, error)
+
+	Close() error
+}

@@ -1,0 +1,179 @@
+package realtime
+
+import (
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/fasthttp/websocket"
+)
+
+// conn is one client socket. The handler goroutine reads and runs the
+// protocol; writes go through a bounded queue drained by a writer goroutine
+// that exists only while there is something to write, so an idle connection
+// costs no goroutine beyond the reader and no buffer beyond the library's.
+type conn struct {
+	srv   *Server
+	app   *appState
+	ws    *websocket.Conn
+	nc    net.Conn
+	id    string
+	shard uint8
+
+	lastSeen  atomic.Int64 // server clock of the last message read
+	pingAt    atomic.Int64 // when the server's pusher:ping went out, 0 = none pending
+	closingAt atomic.Int64 // when closing started, 0 = open
+
+	mu      sync.Mutex
+	queue   [][]byte // frames not yet handed to the kernel; shared, never modified
+	queued  int      // bytes in queue
+	writing bool     // a writer goroutine is running
+	closed  bool     // no more frames are accepted
+	done    bool     // handler returned: nc belongs to someone else now
+	writer  sync.WaitGroup
+
+	// Owned by the reader goroutine.
+	subs       []*sub
+	userID     string
+	rateSecond int64
+	rateCount  int
+}
+
+var (
+	pingFrame = eventFrame("pusher:ping", "", []byte("{}"), "")
+	pongFrame = eventFrame("pusher:pong", "", []byte("{}"), "")
+)
+
+// enqueue queues a complete frame. Past the queue limit the client is too
+// slow: its queue is dropped and it is closed with 4100 (pusher-js backs off
+// and reconnects), so memory stays bounded.
+func (c *conn) enqueue(frame []byte) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	if c.queued+len(frame) > c.srv.cfg.SendQueueBytes {
+		c.srv.stats.slowClosed.Add(1)
+		c.closeLocked(4100, "Over capacity: client not reading fast enough")
+		c.mu.Unlock()
+		return
+	}
+	c.queue = append(c.queue, frame)
+	c.queued += len(frame)
+	c.startWriterLocked()
+	c.mu.Unlock()
+}
+
+func (c *conn) startWriterLocked() {
+	if c.writing {
+		return
+	}
+	c.writing = true
+	c.writer.Add(1)
+	go c.writeLoop()
+}
+
+// closeWith queues a close frame with code after dropping anything still
+// queued; the reader then waits briefly for the client's close reply.
+func (c *conn) closeWith(code int, reason string) {
+	c.mu.Lock()
+	c.closeLocked(code, reason)
+	c.mu.Unlock()
+}
+
+func (c *conn) closeLocked(code int, reason string) {
+	if c.closed || c.done {
+		return
+	}
+	c.closed = true
+	c.closingAt.Store(time.Now().UnixNano())
+	c.queue = append(c.queue[:0:0], closeFrame(code, reason))
+	c.queued = 0
+	if c.writing {
+		// A write may be blocked on a full socket buffer: bound it so the
+		// close is not stuck behind data the client is not reading.
+		_ = c.nc.SetWriteDeadline(time.Now().Add(time.Second))
+	}
+	c.startWriterLocked()
+}
+
+// forceClose cuts the socket without a close handshake. Safe after the
+// handler returned (then it does nothing).
+func (c *conn) forceClose() {
+	c.mu.Lock()
+	if !c.done {
+		c.closed = true
+		_ = c.nc.Close()
+	}
+	c.mu.Unlock()
+}
+
+func (c *conn) writeLoop() {
+	defer c.writer.Done()
+	for {
+		c.mu.Lock()
+		q := c.queue
+		closing := c.closed
+		c.queue, c.queued = nil, 0
+		if len(q) == 0 || c.done {
+			c.writing = false
+			c.mu.Unlock()
+			return
+		}
+		c.mu.Unlock()
+
+		wait := c.srv.cfg.WriteTimeout
+		if closing {
+			wait = time.Second
+		}
+		_ = c.nc.SetWriteDeadline(time.Now().Add(wait))
+		// One writev for everything queued since the last write.
+		bufs := net.Buffers(q)
+		if _, err := bufs.WriteTo(c.nc); err != nil {
+			c.mu.Lock()
+			c.closed = true
+			c.queue, c.queued = nil, 0
+			c.writing = false
+			if !c.done {
+				_ = c.nc.Close()
+			}
+			c.mu.Unlock()
+			return
+		}
+		if closing {
+			// The close frame is out; give the client a moment to answer
+			// it, then the reader's deadline ends the connection.
+			_ = c.nc.SetReadDeadline(time.Now().Add(closeGrace))
+		}
+	}
+}
+
+// rawConn unwraps fasthttp's hijacked connection: its Close is a no-op
+// until the handler returns and it hides writev, both of which we need.
+func rawConn(nc net.Conn) net.Conn {
+	if u, ok := nc.(interface{ UnsafeConn() net.Conn }); ok {
+		if raw := u.UnsafeConn(); raw != nil {
+			return raw
+		}
+	}
+	return nc
+}
+
+// finish runs when the reader stops: no frame is accepted any more, the
+// writer is given a bounded moment to flush, and then the connection is
+// marked done so nobody touches the (pooled) socket again.
+func (c *conn) finish() {
+	c.mu.Lock()
+	c.closed = true
+	if c.writing {
+		_ = c.nc.SetWriteDeadline(time.Now().Add(time.Second))
+	}
+	c.mu.Unlock()
+	c.writer.Wait()
+	c.mu.Lock()
+	c.done = true
+	c.queue = nil
+	c.mu.Unlock()
+}

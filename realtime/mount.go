@@ -1,0 +1,228 @@
+package realtime
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/fasthttp/websocket"
+	fws "github.com/gofiber/contrib/websocket"
+	"github.com/gofiber/fiber/v2"
+)
+
+// Mount registers the websocket endpoint GET /app/:key on r.
+func (s *Server) Mount(r fiber.Router) {
+	cfg := fws.Config{
+		// Writes bypass the library's writer (see conn.writeFrames); a
+		// pool keeps it from holding a write buffer per connection.
+		WriteBufferPool: &sync.Pool{},
+		ReadBufferSize:  1024,
+		WriteBufferSize: 1024,
+		// The default handler writes the panic to the socket and stderr;
+		// ours logs it and lets the connection close.
+		RecoverHandler: func(c *fws.Conn) {
+			if v := recover(); v != nil {
+				s.log.Error().Interface("panic", v).Msg("realtime: connection handler panic")
+			}
+		},
+	}
+	r.Get("/app/:key", requireUpgrade, fws.New(s.serveWS, cfg))
+	r.Get("/app/:key/*", requireUpgrade, fws.New(func(c *fws.Conn) {
+		s.reject(c.Conn, 4005, "Path not found")
+	}, cfg))
+}
+
+func requireUpgrade(c *fiber.Ctx) error {
+	if !fws.IsWebSocketUpgrade(c) {
+		return fiber.ErrUpgradeRequired
+	}
+	return c.Next()
+}
+
+// Protocol versions accepted: 5–7 behave the same for everything pusher-js
+// and the other maintained clients use; a missing protocol is treated as 7.
+const (
+	minProtocol = 5
+	maxProtocol = 7
+)
+
+// admission checks a new connection; 0 means admitted (counters taken).
+func (s *Server) admission(key, protocol string) (*appState, int, string) {
+	if s.closing.Load() {
+		return nil, 4200, "Server shutting down"
+	}
+	if protocol != "" {
+		p, err := strconv.Atoi(protocol)
+		if err != nil {
+			return nil, 4006, "Invalid version string format"
+		}
+		if p < minProtocol || p > maxProtocol {
+			return nil, 4007, "Unsupported protocol version"
+		}
+	}
+	a, ok := s.byKey[key]
+	if !ok {
+		return nil, 4001, "App key " + key + " not in this cluster. Did you forget to specify the cluster?"
+	}
+	if !a.Enabled {
+		return nil, 4003, "Application disabled"
+	}
+	if n := s.nconns.Add(1); s.cfg.MaxConnections > 0 && n > int64(s.cfg.MaxConnections) {
+		s.nconns.Add(-1)
+		return nil, 4100, "Over capacity"
+	}
+	if n := a.conns.Add(1); a.MaxConnections > 0 && n > int64(a.MaxConnections) {
+		a.conns.Add(-1)
+		s.nconns.Add(-1)
+		return nil, 4004, "Application is over connection quota"
+	}
+	return a, 0, ""
+}
+
+// reject refuses a connection before connection_established: pusher:error
+// (which pusher-js maps with the same table before the handshake) and the
+// close code.
+func (s *Server) reject(ws *websocket.Conn, code int, msg string) {
+	s.stats.errors.Add(1)
+	deadline := time.Now().Add(time.Second)
+	nc := ws.NetConn()
+	_ = nc.SetWriteDeadline(deadline)
+	if _, err := nc.Write(eventFrame("pusher:error", "", errorData(code, msg), "")); err == nil {
+		_, _ = nc.Write(closeFrame(code, msg))
+	}
+	// Wait for the client's close reply so the close frame is not lost to a
+	// reset, then let the handler return.
+	_ = nc.SetReadDeadline(time.Now().Add(closeGrace))
+	ws.SetCloseHandler(func(int, string) error { return nil })
+	for {
+		if _, _, err := ws.NextReader(); err != nil {
+			return
+		}
+	}
+}
+
+var shardSeq atomic.Uint32
+
+func (s *Server) serveWS(fc *fws.Conn) {
+	ws := fc.Conn
+	a, code, msg := s.admission(fc.Params("key"), fc.Query("protocol"))
+	if code != 0 {
+		s.reject(ws, code, msg)
+		return
+	}
+	s.handlers.Add(1)
+	defer s.handlers.Done()
+	s.stats.opened.Add(1)
+
+	c := &conn{
+		srv:   s,
+		app:   a,
+		ws:    ws,
+		nc:    rawConn(ws.NetConn()),
+		id:    newSocketID(),
+		shard: uint8(shardSeq.Add(1) % registryShards),
+	}
+	c.lastSeen.Store(s.clock.Load())
+	s.reg.add(c)
+	defer func() {
+		c.finish()
+		c.leaveAll()
+		s.reg.remove(c)
+		a.conns.Add(-1)
+		s.nconns.Add(-1)
+	}()
+	// Shutdown may have swept the registry just before add.
+	if s.closing.Load() {
+		c.closeWith(4200, "Server shutting down")
+	}
+
+	// Control frames are answered through our queue: the library would
+	// write them itself, racing our writer.
+	ws.SetPingHandler(func(data string) error {
+		c.touch()
+		c.enqueue(wsFrame(opPong, []byte(data)))
+		return nil
+	})
+	ws.SetPongHandler(func(string) error { c.touch(); return nil })
+	ws.SetCloseHandler(func(code int, _ string) error {
+		if code == websocket.CloseNoStatusReceived {
+			c.mu.Lock()
+			if !c.closed {
+				c.closed = true
+				c.closingAt.Store(time.Now().UnixNano())
+				c.queue = append(c.queue[:0:0], wsFrame(opClose, nil))
+				c.startWriterLocked()
+			}
+			c.mu.Unlock()
+			return nil
+		}
+		c.closeWith(code, "")
+		return nil
+	})
+
+	c.enqueue(eventFrame("pusher:connection_established", "", jsonStringData(struct {
+		SocketID        string `json:"socket_id"`
+		ActivityTimeout int    `json:"activity_timeout"`
+	}{c.id, max(1, int(s.cfg.ActivityTimeout/time.Second))}), ""))
+
+	s.readLoop(c)
+}
+
+var errTooLarge = errors.New("message too large")
+
+func (s *Server) readLoop(c *conn) {
+	limit := int64(s.cfg.MaxMessageBytes)
+	for {
+		typ, r, err := c.ws.NextReader()
+		if err != nil {
+			return
+		}
+		c.touch()
+		s.stats.messagesIn.Add(1)
+		msg, err := readLimited(r, limit)
+		if c.closingAt.Load() != 0 {
+			continue // closing: only the client's close reply matters
+		}
+		if err == errTooLarge {
+			c.sendError(1009, "Message too large: the limit is "+strconv.FormatInt(limit, 10)+" bytes")
+			continue
+		}
+		if err != nil {
+			return
+		}
+		if typ != websocket.TextMessage {
+			c.sendError(0, "Binary frames are not supported")
+			continue
+		}
+		c.handle(msg)
+	}
+}
+
+// readLimited reads one message of at most limit bytes; a longer one is
+// read to its end and discarded, so memory is bounded by the limit.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if n > limit {
+		if _, err := io.Copy(io.Discard, r); err != nil {
+			return nil, err
+		}
+		return nil, errTooLarge
+	}
+	return buf.Bytes(), nil
+}
+
+// touch records liveness: any message, pong or ping from the client.
+func (c *conn) touch() {
+	c.lastSeen.Store(c.srv.clock.Load())
+	if c.pingAt.Load() != 0 {
+		c.pingAt.Store(0)
+	}
+}

@@ -1,0 +1,206 @@
+package realtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+)
+
+// Errors returned by Publish.
+var (
+	ErrUnknownApp   = errors.New("realtime: unknown app")
+	ErrInvalidEvent = errors.New("realtime: invalid publish")
+)
+
+// Server is a Pusher Channels protocol 7 server: it owns the apps, the
+// connections of this node and the channels they are subscribed to.
+type Server struct {
+	cfg     Config
+	log     zerolog.Logger
+	adapter Adapter
+	byKey   map[string]*appState
+	byID    map[string]*appState
+
+	reg     registry
+	nconns  atomic.Int64
+	clock   atomic.Int64 // coarse unix nanoseconds, advanced by the sweeper
+	closing atomic.Bool
+
+	handlers   sync.WaitGroup
+	stop       chan struct{}
+	stopOnce   sync.Once
+	sweepEvery time.Duration
+
+	stats counters
+}
+
+// appState is one app and its channels on this node.
+type appState struct {
+	App
+	conns atomic.Int64
+
+	mu       sync.RWMutex
+	channels map[string]*channel
+}
+
+// New builds a server for cfg. adapter nil means the single-node in-memory
+// adapter. The activity sweeper starts at once; Shutdown stops it.
+func New(cfg Config, log zerolog.Logger, adapter Adapter) *Server {
+	cfg.setDefaults()
+	if adapter == nil {
+		adapter = NewMemoryAdapter(cfg.CacheTTL)
+	}
+	s := &Server{
+		cfg:     cfg,
+		log:     log,
+		adapter: adapter,
+		byKey:   map[string]*appState{},
+		byID:    map[string]*appState{},
+		stop:    make(chan struct{}),
+	}
+	for _, a := range cfg.Apps {
+		st := &appState{App: a, channels: map[string]*channel{}}
+		s.byKey[a.Key] = st
+		s.byID[a.ID] = st
+	}
+	s.reg.init()
+	s.clock.Store(time.Now().UnixNano())
+	if err := adapter.Start(s.deliver); err != nil {
+		// The in-memory adapter cannot fail; a networked one reports
+		// trouble on Publish too, so log and carry on.
+		log.Error().Err(err).Msg("realtime: adapter start")
+	}
+	s.sweepEvery = min(cfg.ActivityTimeout, cfg.PongTimeout) / 4
+	s.sweepEvery = max(min(s.sweepEvery, time.Second), 5*time.Millisecond)
+	go s.sweepLoop()
+	return s
+}
+
+// App returns the configured app with the given id.
+func (s *Server) App(id string) (App, bool) {
+	a, ok := s.byID[id]
+	if !ok {
+		return App{}, false
+	}
+	return a.App, true
+}
+
+// Adapter returns the adapter the server publishes through.
+func (s *Server) Adapter() Adapter { return s.adapter }
+
+// Publish sends event with data (the payload string, usually JSON) to every
+// subscriber of channels, except the socket exceptSocketID.
+func (s *Server) Publish(ctx context.Context, appID string, channels []string, event string, data []byte, exceptSocketID string) error {
+	a, ok := s.byID[appID]
+	if !ok {
+		return ErrUnknownApp
+	}
+	if event == "" || len(event) > MaxEventName {
+		return fmt.Errorf("%w: event name must be 1..%d characters", ErrInvalidEvent, MaxEventName)
+	}
+	if len(channels) == 0 || len(channels) > 100 {
+		return fmt.Errorf("%w: 1..100 channels", ErrInvalidEvent)
+	}
+	for _, ch := range channels {
+		if !ValidChannelName(ch, MaxPublishChannelName) {
+			return fmt.Errorf("%w: invalid channel name %q", ErrInvalidEvent, ch)
+		}
+	}
+	if exceptSocketID != "" && !ValidSocketID(exceptSocketID) {
+		return fmt.Errorf("%w: invalid socket_id %q", ErrInvalidEvent, exceptSocketID)
+	}
+	enc := stringData(data)
+	for _, ch := range channels {
+		m := Message{AppID: a.ID, Channel: ch, Event: event, Data: enc, ExceptSocketID: exceptSocketID}
+		if err := s.adapter.Publish(ctx, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deliver fans one message out to this node's subscribers: encoded once,
+// the same bytes queued on every socket, under the channel's read lock only
+// (queueing never touches a socket).
+func (s *Server) deliver(m Message) {
+	a, ok := s.byID[m.AppID]
+	if !ok {
+		return
+	}
+	a.mu.RLock()
+	ch := a.channels[m.Channel]
+	a.mu.RUnlock()
+	if ch == nil {
+		return
+	}
+	frame := eventFrame(m.Event, m.Channel, m.Data, m.UserID)
+	n := 0
+	ch.mu.RLock()
+	for _, sb := range ch.subs {
+		if m.ExceptSocketID != "" && sb.c.id == m.ExceptSocketID {
+			continue
+		}
+		sb.c.enqueue(frame)
+		n++
+	}
+	ch.mu.RUnlock()
+	s.stats.messagesOut.Add(int64(n))
+	s.stats.bytesOut.Add(int64(n * len(frame)))
+}
+
+// Shutdown refuses new connections, closes every socket with 4200 so that
+// clients reconnect (to another node), and waits for them to go or for ctx.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.closing.Store(true)
+	s.reg.each(func(c *conn) { c.closeWith(4200, "Server shutting down") })
+	done := make(chan struct{})
+	go func() { s.handlers.Wait(); close(done) }()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		// Whatever is still open is cut without a close handshake.
+		s.reg.each(func(c *conn) { c.forceClose() })
+		err = ctx.Err()
+	}
+	s.stopOnce.Do(func() { close(s.stop) })
+	if cerr := s.adapter.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Stats is a snapshot of the server's counters, for metrics.
+type Stats struct {
+	Connections     int64 // open now
+	ConnectionsOpen int64 // opened since start
+	MessagesIn      int64 // client messages read
+	MessagesOut     int64 // frames queued to clients by fan-out
+	BytesOut        int64
+	SlowClosed      int64 // closed because the send queue overflowed
+	PongTimeouts    int64
+	Errors          int64 // pusher:error and subscription_error sent
+}
+
+type counters struct {
+	opened, messagesIn, messagesOut, bytesOut, slowClosed, pongTimeouts, errors atomic.Int64
+}
+
+// Stats returns the current counters.
+func (s *Server) Stats() Stats {
+	return Stats{
+		Connections:     s.nconns.Load(),
+		ConnectionsOpen: s.stats.opened.Load(),
+		MessagesIn:      s.stats.messagesIn.Load(),
+		MessagesOut:     s.stats.messagesOut.Load(),
+		BytesOut:        s.stats.bytesOut.Load(),
+		SlowClosed:      s.stats.slowClosed.Load(),
+		PongTimeouts:    s.stats.pongTimeouts.Load(),
+		Errors:          s.stats.errors.Load(),
+	}
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `make run`: migrate, seed and serve the store built by `make build`.
+# Without DATABASE_URL it uses a private PostgreSQL (scripts/devdb.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${DATABASE_URL:-}" ]; then
+  DATABASE_URL=$(scripts/devdb.sh topup)
+  export DATABASE_URL
+  echo "Using the private PostgreSQL at $DATABASE_URL (set DATABASE_URL to use another)."
+fi
+export UPLOAD_DIR="${UPLOAD_DIR:-.data/uploads}"
+
+bin/topup migrate
+bin/topup seed
+
+addr="${LISTEN_ADDR:-:8080}"
+echo
+echo "Shwe Top-Up is starting at ${PUBLIC_URL:-http://localhost:${addr##*:}} (Ctrl+C stops it)"
+echo
+exec bin/topup serve

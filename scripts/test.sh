@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `make test`: every check and test. It fails when something cannot run; it
+# never skips. TEST_DATABASE_URL names a PostgreSQL server the tests may
+# create databases on; without it they use the private one (scripts/devdb.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "gofmt"
+unformatted=$(gofmt -l $(git ls-files --cached --others --exclude-standard '*.go'))
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change:"; echo "$unformatted"; exit 1
+fi
+
+step "go vet"
+go vet ./...
+
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  TEST_DATABASE_URL=$(scripts/devdb.sh)
+fi
+export TEST_DATABASE_URL
+
+step "go test -race"
+go test -race -count=1 ./...
+
+step "web: install"
+(cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; })
+step "web: typecheck"
+(cd web && npm run --silent typecheck)
+step "web: lint"
+(cd web && npm run --silent lint)
+step "web: unit tests"
+(cd web && npm test --silent)
+
+echo
+echo "all checks passed"

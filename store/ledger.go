@@ -1,0 +1,90 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Ledger kinds. The sign of an entry follows from its kind: top-ups and
+// refunds credit, orders debit, adjustments go either way and need a reason.
+const (
+	LedgerTopup      = "topup"
+	LedgerOrder      = "order"
+	LedgerRefund     = "refund"
+	LedgerAdjustment = "adjustment"
+)
+
+// LedgerEntry is one row of the append-only wallet ledger.
+type LedgerEntry struct {
+	ID           int64          `db:"id"`
+	UserID       int64          `db:"user_id"`
+	Amount       int64          `db:"amount"` // signed kyat
+	BalanceAfter int64          `db:"balance_after"`
+	Kind         string         `db:"kind"`
+	Reference    string         `db:"reference"` // unique per kind
+	ActorID      sql.NullInt64  `db:"actor_id"`
+	Reason       sql.NullString `db:"reason"`
+	CreatedAt    time.Time      `db:"created_at"`
+}
+
+const ledgerColumns = `id, user_id, amount, balance_after, kind, reference, actor_id, reason, created_at`
+
+// postLedger moves e.Amount into (or, negative, out of) the user's wallet and
+// records it, inside tx. The wallet UPDATE is conditional, so concurrent
+// debits can never take the balance below zero: under READ COMMITTED a
+// second debit waits for the first and re-checks the condition on the new
+// balance. Doing the UPDATE first also takes the user's row lock before the
+// ledger row gets its id, which keeps ledger ids in balance order.
+//
+// It returns ErrInsufficientFunds when a debit does not fit, ErrNotFound for
+// an unknown user, and a *ConflictError (wallet_ledger_reference_key) when
+// the reference was already posted — the transaction is then aborted.
+func postLedger(ctx context.Context, tx *sqlx.Tx, e LedgerEntry) (LedgerEntry, error) {
+	var out LedgerEntry
+	err := tx.GetContext(ctx, &out, `
+		WITH w AS (
+			UPDATE users SET wallet_amount = wallet_amount + $2
+			WHERE id = $1 AND wallet_amount + $2 >= 0
+			RETURNING id, wallet_amount
+		)
+		INSERT INTO wallet_ledger (user_id, amount, balance_after, kind, reference, actor_id, reason)
+		SELECT w.id, $2, w.wallet_amount, $3, $4, $5, $6 FROM w
+		RETURNING `+ledgerColumns,
+		e.UserID, e.Amount, e.Kind, e.Reference, e.ActorID, e.Reason)
+	if errors.Is(err, sql.ErrNoRows) {
+		var exists bool
+		if err := tx.GetContext(ctx, &exists, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, e.UserID); err != nil {
+			return LedgerEntry{}, wrap(err, "ledger: user %d", e.UserID)
+		}
+		if !exists {
+			return LedgerEntry{}, fmt.Errorf("store: ledger: user %d: %w", e.UserID, ErrNotFound)
+		}
+		return LedgerEntry{}, fmt.Errorf("store: ledger: user %d: %w", e.UserID, ErrInsufficientFunds)
+	}
+	if err != nil {
+		return LedgerEntry{}, wrap(err, "ledger %s %s", e.Kind, e.Reference)
+	}
+	return out, nil
+}
+
+// LedgerEntries returns a user's ledger, newest first, at most limit rows
+// with ids below before (0 means from the newest).
+func (s *DB) LedgerEntries(ctx context.Context, userID int64, before int64, limit int) ([]LedgerEntry, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	var out []LedgerEntry
+	err := s.db.SelectContext(ctx, &out, `
+		SELECT `+ledgerColumns+` FROM wallet_ledger
+		WHERE user_id = $1 AND id < $2
+		ORDER BY id DESC LIMIT $3`, userID, before, limit)
+	if err != nil {
+		return nil, wrap(err, "ledger entries")
+	}
+	return out, nil
+}

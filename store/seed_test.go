@@ -1,0 +1,182 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"topup/password"
+	"topup/sql/seed"
+	"topup/store"
+	"topup/store/storetest"
+)
+
+type tableSum struct {
+	Count int64
+	Sum   string
+}
+
+// snapshot returns, per table, the row count and an md5 over every row's
+// full text, so any changed value, not only a changed count, shows.
+func snapshot(t *testing.T, db *store.DB) map[string]tableSum {
+	t.Helper()
+	out := map[string]tableSum{}
+	for _, tbl := range wantTables {
+		var s tableSum
+		err := db.SQL().QueryRow(`SELECT count(*), coalesce(md5(string_agg(t::text, E'\n' ORDER BY t::text)), '') FROM `+tbl+` t`).
+			Scan(&s.Count, &s.Sum)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[tbl] = s
+	}
+	return out
+}
+
+func TestSeedDemoTwiceChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	data := seed.Demo()
+	if err := db.SeedDemo(ctx, data, password.Hash); err != nil {
+		t.Fatalf("first seed: %v", err)
+	}
+	first := snapshot(t, db)
+	if err := db.SeedDemo(ctx, seed.Demo(), password.Hash); err != nil {
+		t.Fatalf("second seed: %v", err)
+	}
+	second := snapshot(t, db)
+	for _, tbl := range wantTables {
+		if first[tbl] != second[tbl] {
+			t.Errorf("%s changed: %+v -> %+v", tbl, first[tbl], second[tbl])
+		}
+	}
+
+	atLeast := map[string]int64{
+		"services": 3, "games": 8, "products": 60, "account_credentials": 5,
+		"redeem_codes": 20, "payment_methods": 2, "banners": 1, "users": 2,
+		"wallet_ledger": 1, "messages": 1,
+	}
+	for tbl, n := range atLeast {
+		if first[tbl].Count < n {
+			t.Errorf("%s: %d rows, want at least %d", tbl, first[tbl].Count, n)
+		}
+	}
+	if got, want := first["products"].Count, int64(len(data.Products)); got != want {
+		t.Errorf("products: %d rows, seed has %d", got, want)
+	}
+
+	t.Run("every kind has products", func(t *testing.T) {
+		rows, err := db.SQL().Query(`
+			SELECT s.kind, count(*) FROM products p JOIN services s ON s.id = p.service_id GROUP BY s.kind`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		kinds := map[string]int{}
+		for rows.Next() {
+			var k string
+			var n int
+			if err := rows.Scan(&k, &n); err != nil {
+				t.Fatal(err)
+			}
+			kinds[k] = n
+		}
+		for _, k := range []string{"coin", "code", "account"} {
+			if kinds[k] == 0 {
+				t.Errorf("no %s products", k)
+			}
+		}
+	})
+
+	t.Run("demo logins", func(t *testing.T) {
+		tests := []struct {
+			phone, password string
+			admin           bool
+			wallet          int64
+		}{
+			{seed.AdminPhone, seed.AdminPassword, true, 0},
+			{seed.CustomerPhone, seed.CustomerPassword, false, seed.CustomerWallet},
+		}
+		for _, tt := range tests {
+			t.Run(tt.phone, func(t *testing.T) {
+				u, err := db.UserByPhone(ctx, tt.phone)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok, err := password.Verify(tt.password, u.PasswordHash); !ok || err != nil {
+					t.Fatalf("password does not verify: %v %v", ok, err)
+				}
+				if u.IsAdmin != tt.admin || u.WalletAmount != tt.wallet {
+					t.Fatalf("admin %v wallet %d", u.IsAdmin, u.WalletAmount)
+				}
+				var sum int64
+				if err := db.SQL().Get(&sum, `SELECT coalesce(sum(amount), 0) FROM wallet_ledger WHERE user_id = $1`, u.ID); err != nil {
+					t.Fatal(err)
+				}
+				if sum != u.WalletAmount {
+					t.Fatalf("ledger sums to %d, wallet is %d", sum, u.WalletAmount)
+				}
+			})
+		}
+	})
+
+	t.Run("secrets are sealed", func(t *testing.T) {
+		var sealed []byte
+		if err := db.SQL().Get(&sealed, `
+			SELECT c.game_password FROM account_credentials c JOIN products p ON p.id = c.product_id
+			WHERE p.sku = 'mlbb-acc-mythic'`); err != nil {
+			t.Fatal(err)
+		}
+		plain, err := storetest.Box().Open(sealed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want string
+		for _, p := range data.Products {
+			if p.SKU == "mlbb-acc-mythic" {
+				want = p.Account.GamePassword
+			}
+		}
+		if string(plain) != want {
+			t.Fatalf("game password %q, want %q", plain, want)
+		}
+
+		var codes [][]byte
+		if err := db.SQL().Select(&codes, `SELECT code FROM redeem_codes`); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range codes {
+			p, err := storetest.Box().Open(c)
+			if err != nil || len(p) < 8 || string(p[:5]) != "DEMO-" {
+				t.Fatalf("code %q: %v", p, err)
+			}
+		}
+	})
+
+	t.Run("product data", func(t *testing.T) {
+		var raw []byte
+		if err := db.SQL().Get(&raw, `SELECT data FROM products WHERE sku = 'mlbb-acc-mythic-glory'`); err != nil {
+			t.Fatal(err)
+		}
+		var d struct {
+			Rank      string `json:"rank"`
+			SkinCount int    `json:"skin_count"`
+			HeroCount int    `json:"hero_count"`
+		}
+		if err := json.Unmarshal(raw, &d); err != nil || d.Rank == "" || d.SkinCount == 0 || d.HeroCount == 0 {
+			t.Fatalf("data %s: %v", raw, err)
+		}
+	})
+}
+
+func TestSeedDemoNeedsBox(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, storetest.NewDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.SeedDemo(ctx, seed.Demo(), password.Hash); err == nil {
+		t.Fatal("seeding without a secret box succeeded")
+	}
+}

@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"topup/phone"
+)
+
+// User is a customer or an admin.
+type User struct {
+	ID           int64          `db:"id"`
+	Username     string         `db:"username"`
+	Phone        string         `db:"phone"` // E.164, see phone.Normalize
+	Email        sql.NullString `db:"email"`
+	PasswordHash string         `db:"password_hash"`
+	WalletAmount int64          `db:"wallet_amount"` // whole kyat
+	IsAdmin      bool           `db:"is_admin"`
+	IsBanned     bool           `db:"is_banned"`
+	BanReason    sql.NullString `db:"ban_reason"`
+	CreatedAt    time.Time      `db:"created_at"`
+	UpdatedAt    time.Time      `db:"updated_at"`
+}
+
+const userColumns = `id, username, phone, email, password_hash, wallet_amount,
+	is_admin, is_banned, ban_reason, created_at, updated_at`
+
+// NewUser is what CreateUser needs. The password arrives hashed: store never
+// sees a plaintext password.
+type NewUser struct {
+	Username     string
+	Phone        string // any form phone.Normalize reads
+	Email        string // optional; "" stores NULL
+	PasswordHash string
+	IsAdmin      bool
+}
+
+// CreateUser inserts a user with an empty wallet. A taken phone, username
+// or e-mail gives a *ConflictError naming the field.
+func (s *DB) CreateUser(ctx context.Context, nu NewUser) (User, error) {
+	var u User
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		u, err = createUser(ctx, tx, nu)
+		return err
+	})
+	return u, err
+}
+
+func createUser(ctx context.Context, q sqlx.QueryerContext, nu NewUser) (User, error) {
+	phone, err := phone.Normalize(nu.Phone)
+	if err != nil {
+		return User{}, fmt.Errorf("store: create user: %w: %w", ErrInvalid, err)
+	}
+	var email sql.NullString
+	if e := strings.TrimSpace(nu.Email); e != "" {
+		email = sql.NullString{String: e, Valid: true}
+	}
+	var u User
+	err = sqlx.GetContext(ctx, q, &u, `
+		INSERT INTO users (username, phone, email, password_hash, is_admin)
+		VALUES ($1, $2, $3, $4, $5)
+		RETURNING `+userColumns,
+		strings.TrimSpace(nu.Username), phone, email, nu.PasswordHash, nu.IsAdmin)
+	if err != nil {
+		return User{}, wrap(err, "create user")
+	}
+	return u, nil
+}
+
+// UserByID returns the user with id.
+func (s *DB) UserByID(ctx context.Context, id int64) (User, error) {
+	var u User
+	err := s.db.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, id)
+	if err != nil {
+		return User{}, wrap(err, "user %d", id)
+	}
+	return u, nil
+}
+
+// UserByPhone returns the user with the phone number, in any form
+// phone.Normalize reads. An unreadable number is ErrNotFound: no user has it.
+func (s *DB) UserByPhone(ctx context.Context, number string) (User, error) {
+	p, err := phone.Normalize(number)
+	if err != nil {
+		return User{}, fmt.Errorf("store: user by phone: %w", ErrNotFound)
+	}
+	var u User
+	err = s.db.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE phone = $1`, p)
+	if err != nil {
+		return User{}, wrap(err, "user by phone")
+	}
+	return u, nil
+}
+
+// UserByEmail returns the user with the e-mail address, ignoring case.
+func (s *DB) UserByEmail(ctx context.Context, email string) (User, error) {
+	var u User
+	err := s.db.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE lower(email) = lower($1)`,
+		strings.TrimSpace(email))
+	if err != nil {
+		return User{}, wrap(err, "user by email")
+	}
+	return u, nil
+}
+
+// UserByUsername returns the user with the username, ignoring case.
+func (s *DB) UserByUsername(ctx context.Context, username string) (User, error) {
+	var u User
+	err := s.db.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE lower(username) = lower($1)`,
+		strings.TrimSpace(username))
+	if err != nil {
+		return User{}, wrap(err, "user by username")
+	}
+	return u, nil
+}
+
+// SetPassword replaces a user's password hash and revokes all of their
+// tokens in the same transaction, so a reset logs out every session.
+func (s *DB) SetPassword(ctx context.Context, userID int64, hash string) error {
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2 WHERE id = $1`, userID, hash)
+		if err != nil {
+			return wrap(err, "set password")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: set password: user %d: %w", userID, ErrNotFound)
+		}
+		_, err = tx.ExecContext(ctx, `
+			UPDATE api_tokens SET revoked_at = now()
+			WHERE user_id = $1 AND revoked_at IS NULL`, userID)
+		return wrap(err, "revoke tokens")
+	})
+}
+
+// SetAdmin grants or removes admin rights.
+func (s *DB) SetAdmin(ctx context.Context, userID int64, admin bool) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE users SET is_admin = $2 WHERE id = $1`, userID, admin)
+	if err != nil {
+		return wrap(err, "set admin")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: set admin: user %d: %w", userID, ErrNotFound)
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+import { readdirSync } from 'node:fs';
+
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Imports flow one way: shared (components, hooks, lib, locales, types, config)
+// → features → app. A feature never imports another feature.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const sharedDirs = ['components', 'hooks', 'lib', 'locales', 'types', 'config'];
+
+const noFetch = {
+  'no-restricted-globals': [
+    'error',
+    { name: 'fetch', message: 'Only src/lib/api-client.ts calls fetch; use the api client.' },
+  ],
+  'no-restricted-properties': [
+    'error',
+    { object: 'window', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
+    { object: 'globalThis', property: 'fetch', message: 'Use src/lib/api-client.ts.' },
+  ],
+};
+
+export default defineConfig([
+  globalIgnores(['dist', 'coverage', 'node_modules']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [
+      js.configs.recommended,
+      tseslint.configs.recommendedTypeChecked,
+      reactHooks.configs.flat['recommended-latest'],
+      reactRefresh.configs.vite,
+    ],
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: globals.browser,
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      ...noFetch,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./', message: 'Use the @/ alias for imports outside this folder.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/api-client.ts', '**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-globals': 'off',
+      'no-restricted-properties': 'off',
+      // Tests are never hot-reloaded.
+      'react-refresh/only-export-components': 'off',
+    },
+  },
+  ...sharedDirs.map((dir) => ({
+    files: [`src/${dir}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./', message: 'Use the @/ alias for imports outside this folder.' },
+            { regex: '^@/(app|features)(/|$)', message: 'Shared code must not import features or app.' },
+          ],
+        },
+      ],
+    },
+  })),
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./', message: 'Use the @/ alias for imports outside this folder.' },
+            { regex: '^@/app(/|$)', message: 'Features must not import from src/app.' },
+            {
+              regex: `^@/features/(?!${feature}/)`,
+              message: 'Features must not import other features; compose them in src/app.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['*.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+]);

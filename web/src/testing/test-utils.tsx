@@ -1,0 +1,53 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { SWRConfig } from 'swr';
+
+import { AppProvider } from '@/app/provider';
+import { routes as appRoutes } from '@/app/router';
+import type { User } from '@/types/api';
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <AppProvider>
+      {/* A fresh cache per test, no deduping between tests. */}
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+    </AppProvider>
+  );
+}
+
+/** Renders a component inside the app providers (i18n, SWR, theme). */
+export function renderWithProviders(ui: ReactNode) {
+  return { user: userEvent.setup(), ...render(<Providers>{ui}</Providers>) };
+}
+
+/** Renders the app's routes (or the given ones) at `path` with an in-memory router. */
+export function renderApp(path = '/', routes: RouteObject[] = appRoutes) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return {
+    router,
+    user: userEvent.setup(),
+    ...render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+  };
+}
+
+/** Sets the `user` cookie the way the login screen stores it (JSON, URI-encoded). */
+export function signInAs(overrides: Partial<User> = {}) {
+  const user: User = {
+    id: 1,
+    username: 'aungaung',
+    phone_number: '09123456789',
+    wallet_amount: 0,
+    is_admin: false,
+    is_banned: false,
+    ...overrides,
+  };
+  document.cookie = `token=test-token; path=/`;
+  document.cookie = `user=${encodeURIComponent(JSON.stringify(user))}; path=/`;
+  return user;
+}

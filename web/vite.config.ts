@@ -1,0 +1,62 @@
+/// <reference types="vitest/config" />
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+
+// The Go server (`topup serve`) listens here during development.
+const backend = process.env.VITE_BACKEND_URL ?? 'http://localhost:8080';
+
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+// emptyOutDir wipes dist/.gitkeep on every build; the Go binary embeds
+// web/dist, so the directory must exist in a fresh clone. Put it back.
+function keepDistPlaceholder(): Plugin {
+  return {
+    name: 'shwe:keep-dist-gitkeep',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(`${outDir}/.gitkeep`, '');
+    },
+  };
+}
+
+const proxied: ProxyOptions = { target: backend, changeOrigin: true, ws: true };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': proxied,
+      // Pusher protocol websocket (/app/{key}) and HTTP API (/apps/{id}/...).
+      '^/apps?/': proxied,
+      '/broadcasting': proxied,
+      '/media': proxied,
+    },
+  },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        // One long-cached vendor chunk; pages stay small lazy chunks.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
