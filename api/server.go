@@ -21,9 +21,10 @@ const maxBodyBytes = 10*1024*1024 + 64*1024
 
 // Options are the dependencies of the HTTP server.
 type Options struct {
-	Store  *store.DB
-	Log    zerolog.Logger
-	Public PublicConfig
+	Store       *store.DB
+	Broadcaster Broadcaster
+	Log         zerolog.Logger
+	Public      PublicConfig
 	// Ready are the readiness checks behind /readyz, by name.
 	Ready map[string]func(context.Context) error
 	// ProxyHeader names the header holding the client's IP when the server
