@@ -13,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
+	"topup/broadcast"
 	"topup/realtime"
 	"topup/sql/seed"
 	"topup/web"
@@ -66,8 +67,13 @@ func serve(ctx context.Context, args []string, e env) error {
 	}
 
 	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), nil)
+	broadcaster, err := newBroadcaster(cfg, rtCfg, rt)
+	if err != nil {
+		return err
+	}
 	srv := api.New(api.Options{
 		Store:       db,
+		Broadcaster: broadcaster,
 		Log:         log,
 		Public:      publicConfig(cfg, rtCfg),
 		Ready:       map[string]func(context.Context) error{"database": db.Ping},
@@ -79,6 +85,20 @@ func serve(ctx context.Context, args []string, e env) error {
 	}
 	log.Info().Str("addr", cfg.ListenAddr).Str("url", cfg.PublicURL.String()).Msg("store is serving")
 	return listenUntilDone(ctx, srv.App(), cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
+}
+
+// newBroadcaster publishes through the built-in server, or through
+// pusher-http-go when PUSHER_HOST names another Pusher-compatible service
+// (then the first configured app's credentials are that service's).
+func newBroadcaster(cfg Config, rtCfg realtime.Config, rt *realtime.Server) (api.Broadcaster, error) {
+	app := rtCfg.Apps[0]
+	if ext := cfg.ExternalPusher; ext != nil {
+		return broadcast.NewRemote(broadcast.RemoteConfig{
+			AppID: app.ID, Key: app.Key, Secret: app.Secret,
+			Host: ext.Host, Port: ext.Port, Scheme: ext.Scheme,
+		}), nil
+	}
+	return broadcast.NewLocal(rt, app.ID)
 }
 
 // pusherOnly runs the realtime server alone: a drop-in Pusher replacement

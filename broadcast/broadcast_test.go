@@ -1,0 +1,167 @@
+package broadcast_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/fasthttp/websocket"
+	"github.com/gofiber/fiber/v2"
+	"github.com/rs/zerolog"
+
+	"topup/broadcast"
+	"topup/realtime"
+)
+
+const appID, appKey, appSecret = "app1", "key1", "secret1"
+
+func startServer(t *testing.T) (*realtime.Server, string) {
+	t.Helper()
+	srv := realtime.New(realtime.Config{Apps: []realtime.App{{ID: appID, Key: appKey, Secret: appSecret, Enabled: true}}}, zerolog.Nop(), nil)
+	app := fiber.New(fiber.Config{DisableStartupMessage: true})
+	srv.Mount(app)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go app.Listener(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		app.ShutdownWithContext(ctx)
+	})
+	return srv, ln.Addr().String()
+}
+
+type frame struct {
+	Event   string          `json:"event"`
+	Channel string          `json:"channel"`
+	Data    json.RawMessage `json:"data"`
+}
+
+type client struct {
+	t        *testing.T
+	ws       *websocket.Conn
+	socketID string
+}
+
+func dial(t *testing.T, addr string) *client {
+	t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/app/"+appKey+"?protocol=7&client=js&version=8.4.0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	c := &client{t: t, ws: ws}
+	f := c.next()
+	var established struct {
+		SocketID string `json:"socket_id"`
+	}
+	var s string
+	if f.Event != "pusher:connection_established" || json.Unmarshal(f.Data, &s) != nil || json.Unmarshal([]byte(s), &established) != nil {
+		t.Fatalf("unexpected first frame %+v", f)
+	}
+	c.socketID = established.SocketID
+	return c
+}
+
+func (c *client) next() frame {
+	c.t.Helper()
+	c.ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, b, err := c.ws.ReadMessage()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var f frame
+	if err := json.Unmarshal(b, &f); err != nil {
+		c.t.Fatal(err)
+	}
+	return f
+}
+
+func (c *client) subscribe(channel, auth, channelData string) frame {
+	c.t.Helper()
+	msg := map[string]any{"event": "pusher:subscribe", "data": map[string]string{"channel": channel, "auth": auth, "channel_data": channelData}}
+	if err := c.ws.WriteJSON(msg); err != nil {
+		c.t.Fatal(err)
+	}
+	return c.next()
+}
+
+func TestLocalSignsWhatTheServerAcceptsAndPublishes(t *testing.T) {
+	srv, addr := startServer(t)
+	b, err := broadcast.NewLocal(srv, appID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := dial(t, addr)
+
+	auth, err := b.AuthorizeChannel(c.socketID, "private-user.7", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := c.subscribe("private-user.7", auth, ""); f.Event != "pusher_internal:subscription_succeeded" {
+		t.Fatalf("subscribe answered %+v", f)
+	}
+	if err := b.Publish(context.Background(), []string{"private-user.7"}, "user.updated", []byte(`{"updateType":"wallet"}`)); err != nil {
+		t.Fatal(err)
+	}
+	f := c.next()
+	var data string
+	if f.Event != "user.updated" || f.Channel != "private-user.7" || json.Unmarshal(f.Data, &data) != nil || data != `{"updateType":"wallet"}` {
+		t.Fatalf("received %+v", f)
+	}
+
+	member := `{"user_id":"1","user_info":{"username":"admin"}}`
+	auth, err = b.AuthorizeChannel(c.socketID, "presence-admins", member)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := c.subscribe("presence-admins", auth, member); f.Event != "pusher_internal:subscription_succeeded" {
+		t.Fatalf("presence subscribe answered %+v", f)
+	}
+	n, err := b.ChannelUserCount(context.Background(), "presence-admins")
+	if err != nil || n != 1 {
+		t.Fatalf("ChannelUserCount = %d, %v; want 1", n, err)
+	}
+}
+
+func TestAuthorizeRefusesMalformed(t *testing.T) {
+	srv, _ := startServer(t)
+	b, err := broadcast.NewLocal(srv, appID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, socketID, channel, channelData string }{
+		{"bad socket id", "abc", "private-user.1", ""},
+		{"public channel", "1.2", "user.1", ""},
+		{"bad channel characters", "1.2", "private-user 1", ""},
+		{"presence without data", "1.2", "presence-admins", ""},
+		{"private with data", "1.2", "private-user.1", `{"user_id":"1"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := b.AuthorizeChannel(tt.socketID, tt.channel, tt.channelData); !errors.Is(err, broadcast.ErrForbidden) {
+				t.Fatalf("err = %v, want ErrForbidden", err)
+			}
+		})
+	}
+	if _, err := broadcast.NewLocal(srv, "nope"); err == nil {
+		t.Fatal("NewLocal accepted an unknown app")
+	}
+}
+
+func TestRemoteSignsLikeLocal(t *testing.T) {
+	srv, _ := startServer(t)
+	local, _ := broadcast.NewLocal(srv, appID)
+	remote := broadcast.NewRemote(broadcast.RemoteConfig{AppID: appID, Key: appKey, Secret: appSecret, Host: "127.0.0.1", Port: 1, Scheme: "http"})
+	a, err1 := local.AuthorizeChannel("123.456", "private-user.9", "")
+	b, err2 := remote.AuthorizeChannel("123.456", "private-user.9", "")
+	if err1 != nil || err2 != nil || a != b {
+		t.Fatalf("local %q (%v) != remote %q (%v)", a, err1, b, err2)
+	}
+}
