@@ -181,3 +181,13 @@ func (s *DB) needBox() (*secret.Box, error) {
 	}
 	return s.box, nil
 }
+
+// prefixed qualifies each of a comma-separated column list with a table
+// alias, so one column list serves plain and joined queries.
+func prefixed(alias, columns string) string {
+	parts := strings.Split(columns, ",")
+	for i, p := range parts {
+		parts[i] = alias + strings.TrimSpace(p)
+	}
+	return strings.Join(parts, ", ")
+}
