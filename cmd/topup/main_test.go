@@ -137,7 +137,7 @@ func freeAddr(t *testing.T) string {
 // answer a request, then stop on the signal (context) and return nil.
 func TestServeMigrateSeedAndShutDown(t *testing.T) {
 	addr := freeAddr(t)
-	vars := map[string]string{"DATABASE_URL": storetest.EmptyDSN(t), "LISTEN_ADDR": addr, "SHUTDOWN_TIMEOUT": "5"}
+	vars := map[string]string{"DATABASE_URL": storetest.EmptyDSN(t), "LISTEN_ADDR": addr, "SHUTDOWN_TIMEOUT": "5", "UPLOAD_DIR": t.TempDir()}
 	ctx := context.Background()
 
 	e, out := testEnv(vars, "")

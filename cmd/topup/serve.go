@@ -15,6 +15,7 @@ import (
 	"topup/api"
 	"topup/broadcast"
 	"topup/realtime"
+	"topup/receipts"
 	"topup/sql/seed"
 	"topup/web"
 )
@@ -65,6 +66,12 @@ func serve(ctx context.Context, args []string, e env) error {
 			return err
 		}
 	}
+
+	receiptDir, err := receipts.Open(cfg.UploadDir)
+	if err != nil {
+		return err
+	}
+	go every(ctx, receiptSweepEvery, func(ctx context.Context) { expireReceipts(ctx, db, receiptDir, log) })
 
 	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), nil)
 	broadcaster, err := newBroadcaster(cfg, rtCfg, rt)

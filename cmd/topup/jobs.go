@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"topup/receipts"
+	"topup/store"
+)
+
+// receiptSweepEvery is how often expired receipts are looked for; a receipt
+// may outlive its 30 days by at most this much.
+const receiptSweepEvery = time.Hour
+
+// expireReceipts deletes receipts past their retention, in batches, until
+// none is due. Safe on every node at once (see store.ExpireReceipts).
+func expireReceipts(ctx context.Context, db *store.DB, dir *receipts.Dir, log zerolog.Logger) {
+	const batch = 200
+	for {
+		n, err := db.ExpireReceipts(ctx, time.Now(), batch, dir.Delete)
+		if err != nil {
+			log.Error().Err(err).Msg("receipt retention")
+			return
+		}
+		if n > 0 {
+			log.Info().Int("deleted", n).Msg("receipts past retention deleted")
+		}
+		if n < batch {
+			return
+		}
+	}
+}
+
+// every runs job now and then at each interval until ctx ends.
+func every(ctx context.Context, interval time.Duration, job func(context.Context)) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		job(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
