@@ -423,11 +423,7 @@ func TestSlowReaderIsCutOff(t *testing.T) {
 			got <- int(n.Load())
 		}(c, &read[i])
 	}
-	t0 := time.Now()
 	for i := 0; i < events; i++ {
-		if i%200 == 0 {
-			t.Logf("%v event %d read %d %d slow=%d", time.Since(t0), i, read[0].Load(), read[1].Load(), e.srv.Stats().SlowClosed)
-		}
 		e.publish("firehose", "tick", payload, "")
 		for j := range read {
 			for deadline := time.Now().Add(10 * time.Second); read[j].Load() < int64(i-8) && time.Now().Before(deadline); {
@@ -440,16 +436,6 @@ func TestSlowReaderIsCutOff(t *testing.T) {
 			t.Fatalf("a reading client got %d of %d", n, events)
 		}
 	}
-	t.Logf("%v published", time.Since(t0))
 	eventually(t, "slow client cut off", func() bool { return e.srv.Stats().SlowClosed == 1 })
-	t.Logf("%v cut", time.Since(t0))
 	eventually(t, "slow client gone", func() bool { return e.srv.Stats().Connections == 2 })
-	t.Logf("%v gone", time.Since(t0))
-	// The slow client finds the end of its stream after what was buffered.
-	for {
-		_ = slow.ws.SetReadDeadline(time.Now().Add(5 * time.Second))
-		if _, _, err := slow.ws.ReadMessage(); err != nil {
-			break
-		}
-	}
 }

@@ -137,6 +137,11 @@ func (c *conn) writeLoop() {
 			c.queue, c.queued = nil, 0
 			c.writing = false
 			if !c.done {
+				// Reset rather than close: the kernel would otherwise keep
+				// sending this client megabytes it is not reading.
+				if tc, ok := c.nc.(*net.TCPConn); ok {
+					_ = tc.SetLinger(0)
+				}
 				_ = c.nc.Close()
 			}
 			c.mu.Unlock()

@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"sort"
 	"sync"
 	"time"
 )
@@ -172,13 +171,3 @@ func (a *MemoryAdapter) LastEvent(_ context.Context, app, ch string) (Message, b
 }
 
 func (a *MemoryAdapter) Close() error { return nil }
-
-// sortedChannelNames is used by tests and the HTTP API for stable output.
-func sortedChannelNames(m map[string]ChannelStats) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}

@@ -20,7 +20,7 @@ func (s *Server) Mount(r fiber.Router) {
 		// Writes bypass the library's writer (see conn.writeFrames); a
 		// pool keeps it from holding a write buffer per connection.
 		WriteBufferPool: &sync.Pool{},
-		ReadBufferSize:  1024,
+		ReadBufferSize:  512, // client messages are small; larger ones still read through
 		WriteBufferSize: 1024,
 		// The default handler writes the panic to the socket and stderr;
 		// ours logs it and lets the connection close.
@@ -164,10 +164,8 @@ func (s *Server) serveWS(fc *fws.Conn) {
 		return nil
 	})
 
-	c.enqueue(eventFrame("pusher:connection_established", "", jsonStringData(struct {
-		SocketID        string `json:"socket_id"`
-		ActivityTimeout int    `json:"activity_timeout"`
-	}{c.id, max(1, int(s.cfg.ActivityTimeout/time.Second))}), ""))
+	est := `{"socket_id":"` + c.id + `","activity_timeout":` + strconv.Itoa(max(1, int(s.cfg.ActivityTimeout/time.Second))) + `}`
+	c.enqueue(eventFrame("pusher:connection_established", "", stringData([]byte(est)), ""))
 
 	s.readLoop(c)
 }
@@ -198,8 +196,21 @@ func (s *Server) readLoop(c *conn) {
 			c.sendError(0, "Binary frames are not supported")
 			continue
 		}
-		c.handle(msg)
+		onFreshStack(func() { c.handle(msg) })
 	}
+}
+
+// onFreshStack runs f on a short-lived goroutine and waits for it. Handling
+// a message (JSON decoding, HMAC, adapter calls) needs several KB of stack;
+// done on the reader goroutine, that stack would stay grown for the life of
+// every idle connection — 4 KB each, a quarter of the memory budget.
+func onFreshStack(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
 }
 
 // readLimited reads one message of at most limit bytes; a longer one is

@@ -27,6 +27,14 @@ export TEST_DATABASE_URL
 step "go test -race"
 go test -race -count=1 "${pkgs[@]}"
 
+step "realtime fuzzing (a few seconds per target)"
+for target in $(grep -ho '^func Fuzz[A-Za-z]*' realtime/*_test.go | cut -d' ' -f2); do
+  go test -run '^$' -fuzz "^${target}\$" -fuzztime "${FUZZTIME:-3s}" ./realtime
+done
+
+step "conformance: pusher-js, laravel-echo and the pusher SDK against the server"
+(cd conformance && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; } && npm test)
+
 step "web: install"
 (cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; })
 step "web: typecheck"

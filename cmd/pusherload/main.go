@@ -1,0 +1,285 @@
+// Command pusherload measures the realtime server: it opens N websocket
+// connections subscribed to one channel, publishes events and reports
+// publish-to-delivery latency, deliveries per second, server CPU per
+// delivery and server memory per idle subscribed connection — next to a
+// bare broadcast loop over the same websocket library in the same run.
+// Loopback only: the servers are child processes of this command.
+//
+//	go run ./cmd/pusherload -subs 1000,10000 -rate 20 -events 200 -size 100
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/fasthttp/websocket"
+)
+
+func main() {
+	role := flag.String("role", "", "internal: run a server (pusher or bare) instead of the load")
+	subsFlag := flag.String("subs", "1000,10000", "comma-separated subscriber counts")
+	modes := flag.String("modes", "bare,pusher", "servers to measure, in order")
+	rate := flag.Int("rate", 20, "events per second (0 = back to back)")
+	events := flag.Int("events", 200, "events per run")
+	size := flag.Int("size", 100, "payload bytes per event")
+	verbose = flag.Bool("v", false, "print the servers' heap and stack per connection")
+	flag.Parse()
+	if *role != "" {
+		if err := serve(*role); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	fmt.Printf("pusherload: events=%d rate=%d/s size=%dB\n", *events, *rate, *size)
+	fmt.Printf("%-7s %6s %9s %9s %9s %9s %12s %10s %10s %8s\n",
+		"server", "subs", "delivered", "lost", "p50_ms", "p99_ms", "deliv/s", "cpu_us/dl", "KB/conn", "slowcut")
+	for _, s := range strings.Split(*subsFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			fatal(err)
+		}
+		for _, mode := range strings.Split(*modes, ",") {
+			r, err := runOne(mode, n, *events, *rate, *size)
+			if err != nil {
+				fatal(fmt.Errorf("%s %d: %w", mode, n, err))
+			}
+			fmt.Printf("%-7s %6d %9d %9d %9.2f %9.2f %12.0f %10.2f %10.2f %8d\n",
+				mode, n, r.delivered, r.lost, r.p50, r.p99, r.perSec, r.cpuPerDelivery, r.kbPerConn, r.slowCut)
+		}
+	}
+}
+
+var verbose *bool
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "pusherload:", err)
+	os.Exit(1)
+}
+
+type result struct {
+	delivered, lost int
+	p50, p99        float64 // ms
+	perSec          float64
+	cpuPerDelivery  float64 // µs of server user+system CPU
+	kbPerConn       float64
+	slowCut         int64
+}
+
+type child struct {
+	cmd  *exec.Cmd
+	addr string
+}
+
+func startChild(role string) (*child, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(self, "-role", role)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		_ = cmd.Process.Kill()
+		return nil, err
+	}
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+	return &child{cmd: cmd, addr: strings.TrimSpace(strings.TrimPrefix(line, "listening "))}, nil
+}
+
+func (c *child) stop() {
+	_ = c.cmd.Process.Kill()
+	_ = c.cmd.Wait()
+}
+
+// cpuTicks is the child's user+system time in clock ticks (100 Hz).
+func (c *child) cpuTicks() int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+2:]))
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + s
+}
+
+func (c *child) getJSON(path string, v any) error {
+	resp, err := http.Get("http://" + c.addr + path)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	return json.NewDecoder(resp.Body).Decode(v)
+}
+
+type sub struct {
+	ws   *websocket.Conn
+	lat  []int32 // µs
+	got  atomic.Int64
+	done atomic.Bool
+}
+
+func runOne(mode string, n, events, rate, size int) (result, error) {
+	var r result
+	ch, err := startChild(mode)
+	if err != nil {
+		return r, err
+	}
+	defer ch.stop()
+	var mem0, mem1 struct {
+		RSS        int64 `json:"rss"`
+		Heap       int64 `json:"heap"`
+		Stack      int64 `json:"stack"`
+		Goroutines int   `json:"goroutines"`
+	}
+	if err := ch.getJSON("/bench/mem", &mem0); err != nil {
+		return r, err
+	}
+
+	subs, err := connectAll(ch.addr, mode, n)
+	defer func() {
+		for _, s := range subs {
+			if s != nil && s.ws != nil {
+				_ = s.ws.Close()
+			}
+		}
+	}()
+	if err != nil {
+		return r, err
+	}
+	time.Sleep(500 * time.Millisecond)
+	if err := ch.getJSON("/bench/mem", &mem1); err != nil {
+		return r, err
+	}
+	r.kbPerConn = float64(mem1.RSS-mem0.RSS) / float64(n) / 1024
+	if *verbose {
+		fmt.Fprintf(os.Stderr, "%s %d: per conn heap %.0f B, stack %.0f B, goroutines %d\n", mode, n,
+			float64(mem1.Heap-mem0.Heap)/float64(n), float64(mem1.Stack-mem0.Stack)/float64(n), mem1.Goroutines-mem0.Goroutines)
+	}
+
+	var wg sync.WaitGroup
+	var lastRecv atomic.Int64
+	for _, s := range subs {
+		s.lat = make([]int32, 0, events)
+		wg.Add(1)
+		go func(s *sub) {
+			defer wg.Done()
+			for int(s.got.Load()) < events {
+				_ = s.ws.SetReadDeadline(time.Now().Add(15 * time.Second))
+				_, msg, err := s.ws.ReadMessage()
+				if err != nil {
+					return
+				}
+				now := time.Now().UnixNano()
+				i := bytes.Index(msg, []byte(`t\":`))
+				if i < 0 {
+					continue
+				}
+				j := i + 4
+				for j < len(msg) && msg[j] >= '0' && msg[j] <= '9' {
+					j++
+				}
+				sent, _ := strconv.ParseInt(string(msg[i+4:j]), 10, 64)
+				s.lat = append(s.lat, int32((now-sent)/1000))
+				s.got.Add(1)
+				lastRecv.Store(now)
+			}
+		}(s)
+	}
+
+	cpu0 := ch.cpuTicks()
+	start := time.Now()
+	resp, err := http.Post(fmt.Sprintf("http://%s/bench/run?n=%d&rate=%d&size=%d", ch.addr, events, rate, size), "", nil)
+	if err != nil {
+		return r, err
+	}
+	resp.Body.Close()
+	wg.Wait()
+	cpu1 := ch.cpuTicks()
+
+	var all []int32
+	for _, s := range subs {
+		all = append(all, s.lat...)
+	}
+	r.delivered = len(all)
+	r.lost = n*events - len(all)
+	if len(all) > 0 {
+		slices.Sort(all)
+		r.p50 = float64(all[len(all)*50/100]) / 1000
+		r.p99 = float64(all[len(all)*99/100]) / 1000
+		el := time.Duration(lastRecv.Load() - start.UnixNano())
+		r.perSec = float64(len(all)) / el.Seconds()
+		r.cpuPerDelivery = float64(cpu1-cpu0) * 1e4 / float64(len(all)) // ticks are 10 ms
+	}
+	if mode == "pusher" {
+		var st struct{ SlowClosed int64 }
+		if ch.getJSON("/bench/stats", &st) == nil {
+			r.slowCut = st.SlowClosed
+		}
+	}
+	return r, nil
+}
+
+// connectAll opens n connections, 100 at a time; on the pusher server each
+// waits for connection_established and subscribes to the bench channel.
+func connectAll(addr, mode string, n int) ([]*sub, error) {
+	subs := make([]*sub, n)
+	sem := make(chan struct{}, 100)
+	var firstErr atomic.Value
+	var wg sync.WaitGroup
+	dialer := websocket.Dialer{HandshakeTimeout: 10 * time.Second, ReadBufferSize: 1024, WriteBufferSize: 1024}
+	for i := range subs {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func(i int) {
+			defer func() { <-sem; wg.Done() }()
+			ws, _, err := dialer.Dial("ws://"+addr+"/app/"+benchKey+"?protocol=7&client=js&version=8.6.0", nil)
+			if err != nil {
+				firstErr.CompareAndSwap(nil, err)
+				return
+			}
+			subs[i] = &sub{ws: ws}
+			if mode != "pusher" {
+				return
+			}
+			_ = ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+			if _, _, err := ws.ReadMessage(); err != nil { // connection_established
+				firstErr.CompareAndSwap(nil, err)
+				return
+			}
+			if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"event":"pusher:subscribe","data":{"auth":"","channel":"`+benchChan+`"}}`)); err != nil {
+				firstErr.CompareAndSwap(nil, err)
+				return
+			}
+			if _, _, err := ws.ReadMessage(); err != nil { // subscription_succeeded
+				firstErr.CompareAndSwap(nil, err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	if e := firstErr.Load(); e != nil {
+		return subs, e.(error)
+	}
+	return subs, nil
+}

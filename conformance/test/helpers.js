@@ -1,0 +1,116 @@
+// Starts the Go conformance server and builds real pusher-js / Echo clients
+// against it.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PusherClient from 'pusher-js';
+import PusherServer from 'pusher';
+
+export const APP = { id: 'conf-app', key: 'conf-key', secret: 'conf-secret' };
+// 32 bytes, base64: the master key for private-encrypted- channels.
+export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// startServer builds (unless CONFORMANCE_SERVER_BIN is set) and starts the
+// server on a free loopback port.
+export async function startServer(extraEnv = {}) {
+  let bin = process.env.CONFORMANCE_SERVER_BIN;
+  if (!bin) {
+    bin = join(mkdtempSync(join(tmpdir(), 'conf-')), 'server');
+    execFileSync('go', ['build', '-o', bin, './conformance/server'], { cwd: repo, stdio: 'inherit' });
+  }
+  const child = spawn(bin, [], {
+    env: {
+      ...process.env,
+      PUSHER_APP_ID: APP.id,
+      PUSHER_APP_KEY: APP.key,
+      PUSHER_APP_SECRET: APP.secret,
+      CONFORMANCE_ADDR: '127.0.0.1:0',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (b) => {
+      out += b;
+      const m = out.match(/listening on 127\.0\.0\.1:(\d+)/);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  const sdk = new PusherServer({
+    appId: APP.id, key: APP.key, secret: APP.secret,
+    host: '127.0.0.1', port: String(port), useTLS: false,
+    encryptionMasterKeyBase64: MASTER_KEY,
+  });
+  return {
+    port,
+    sdk,
+    stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }),
+    publish: async (channels, name, data, socketId) => {
+      const res = await fetch(`http://127.0.0.1:${port}/test/publish`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channels, name, data: typeof data === 'string' ? data : JSON.stringify(data), socket_id: socketId }),
+      });
+      if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
+    },
+  };
+}
+
+// newClient returns a pusher-js client configured as SPEC §7 does, pointed at
+// the local server. presence(user) supplies channel_data for presence
+// channels; authorize signs with the official server SDK, as Laravel's
+// /broadcasting/auth would.
+export function newClient(srv, { user = { user_id: '1', user_info: { name: 'Aung' } }, key = APP.key, badAuth = false } = {}) {
+  return new PusherClient(key, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: srv.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: {
+      customHandler: ({ socketId, channelName }, callback) => {
+        try {
+          const presence = channelName.startsWith('presence-') ? user : undefined;
+          const auth = srv.sdk.authorizeChannel(socketId, channelName, presence);
+          if (badAuth) auth.auth = auth.auth.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+          callback(null, auth);
+        } catch (err) {
+          callback(err, null);
+        }
+      },
+    },
+    userAuthentication: {
+      customHandler: ({ socketId }, callback) => {
+        callback(null, srv.sdk.authenticateUser(socketId, { id: String(user.user_id), user_info: user.user_info }));
+      },
+    },
+  });
+}
+
+export function once(emitter, event, timeoutMs = 5000) {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), timeoutMs);
+    const cb = (data, meta) => {
+      clearTimeout(t);
+      emitter.unbind(event, cb);
+      resolve(data ?? meta);
+    };
+    emitter.bind(event, cb);
+  });
+}
+
+export async function connected(client) {
+  if (client.connection.state === 'connected') return;
+  await once(client.connection, 'connected');
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
