@@ -30,6 +30,21 @@ type Options struct {
 	// ProxyHeader names the header holding the client's IP when the server
 	// runs behind a proxy (e.g. X-Forwarded-For); empty trusts no header.
 	ProxyHeader string
+
+	// Accounts and the security baseline (issue 5).
+	// Now is the clock for token and code expiry; nil means time.Now.
+	Now func() time.Time
+	// Limiter throttles logins, sign-ups and codes; nil means in memory.
+	Limiter Limiter
+	// SMS sends password reset codes; nil makes otp/send answer 503.
+	SMS SMSSender
+	// CORSOrigins are the exact origins allowed to call from a browser
+	// (see ParseCORSOrigins); empty allows none.
+	CORSOrigins []string
+	// HSTS sends Strict-Transport-Security (set when served over HTTPS).
+	HSTS bool
+	// ContentSecurityPolicy replaces the default policy when not empty.
+	ContentSecurityPolicy string
 }
 
 // Server is the Fiber application with the store's routes.
@@ -37,6 +52,9 @@ type Server struct {
 	app  *fiber.App
 	opts Options
 	log  zerolog.Logger
+
+	limiter Limiter // issue 5: see initAccounts
+	csp     string
 }
 
 // New builds the server and registers /healthz, /readyz and /api routes.
@@ -55,6 +73,8 @@ func New(opts Options) *Server {
 		ProxyHeader:           opts.ProxyHeader,
 	})
 	s.app.Use(recoverer(opts.Log), requestIDs(), accessLog(opts.Log))
+	s.initAccounts()
+	s.app.Use(s.securityHeaders(), s.cors())
 
 	s.app.Get("/healthz", healthz)
 	s.app.Get("/readyz", s.readyz)
@@ -63,6 +83,24 @@ func New(opts Options) *Server {
 	api.Get("/config", s.publicConfig)
 	api.Get("/services", s.listServices)
 	api.Get("/games", s.listGames)
+	api.Get("/products", s.listProducts)
+	api.Get("/products/:id", s.showProduct)
+	api.Get("/banner", s.activeBanner)
+	api.Get("/reviews", s.listReviews)
+	api.Get("/search", s.search)
+	api.Get("/payment-methods", s.listPaymentMethods)
+
+	// Accounts, sessions, password reset and channel auth (issue 5).
+	api.Post("/register", s.register)
+	api.Post("/login", s.login)
+	api.Post("/logout", s.requireUser, s.logout)
+	api.Get("/user/:id", s.requireUser, s.showUser)
+	api.Post("/otp/send", s.sendOTP)
+	api.Post("/otp/verify", s.verifyOTP)
+	api.Post("/reset-password-phone", s.resetPassword)
+	api.Get("/admin-status", s.adminStatus)
+	api.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
+	s.app.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
 	return s
 }
 
@@ -85,6 +123,7 @@ func (s *Server) MountWeb(web, media fs.FS) error {
 	if err != nil {
 		return err
 	}
+	s.setAppCSP(site["index.html"].body)
 	s.app.Get("/*", site.spa())
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -87,4 +88,34 @@ func (s *DB) LedgerEntries(ctx context.Context, userID int64, before int64, limi
 		return nil, wrap(err, "ledger entries")
 	}
 	return out, nil
+}
+
+// AdjustWallet moves amount (signed, non-zero) into or out of a user's
+// wallet by hand: an admin's correction with a required reason. reference
+// makes it idempotent: a second call with the same reference is a
+// *ConflictError (wallet_ledger_reference_key) and changes nothing. A debit
+// never takes the wallet below zero (ErrInsufficientFunds). The new balance
+// is pushed to the user (user.updated, updateType wallet) after commit.
+func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, reason, reference string) (LedgerEntry, error) {
+	reason, reference = strings.TrimSpace(reason), strings.TrimSpace(reference)
+	if amount == 0 || reason == "" || reference == "" {
+		return LedgerEntry{}, fmt.Errorf("store: adjust wallet: amount, reason and reference are required: %w", ErrInvalid)
+	}
+	var e LedgerEntry
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		e, err = postLedger(ctx, tx, LedgerEntry{
+			UserID: userID, Amount: amount, Kind: LedgerAdjustment, Reference: reference,
+			ActorID: nullID(actorID), Reason: sql.NullString{String: reason, Valid: true},
+		})
+		if err != nil {
+			return err
+		}
+		var u User
+		if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, userID); err != nil {
+			return wrap(err, "adjust wallet: user %d", userID)
+		}
+		return s.walletEvent(ctx, tx, u)
+	})
+	return e, err
 }

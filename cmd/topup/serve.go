@@ -16,7 +16,9 @@ import (
 	"topup/broadcast"
 	"topup/realtime"
 	"topup/receipts"
+	"topup/sms"
 	"topup/sql/seed"
+	"topup/store"
 	"topup/web"
 )
 
@@ -78,6 +80,18 @@ func serve(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
+	// Accounts (issue 5): the SMS sender for reset codes, CORS origins,
+	// and an hourly sweep of dead tokens and codes.
+	smsSender, err := newSMSSender(cfg, e.getenv, log)
+	if err != nil {
+		return err
+	}
+	corsOrigins, err := api.ParseCORSOrigins(e.getenv("CORS_ALLOWED_ORIGINS"))
+	if err != nil {
+		return err
+	}
+	go every(ctx, time.Hour, func(ctx context.Context) { pruneSessions(ctx, db, log) })
+
 	srv := api.New(api.Options{
 		Store:       db,
 		Broadcaster: broadcaster,
@@ -85,6 +99,11 @@ func serve(ctx context.Context, args []string, e env) error {
 		Public:      publicConfig(cfg, rtCfg),
 		Ready:       map[string]func(context.Context) error{"database": db.Ping},
 		ProxyHeader: e.getenv("PROXY_HEADER"),
+		// Issue 5.
+		SMS:                   smsSender,
+		CORSOrigins:           corsOrigins,
+		HSTS:                  cfg.PublicURL.Scheme == "https",
+		ContentSecurityPolicy: e.getenv("CONTENT_SECURITY_POLICY"),
 	})
 	rt.Mount(srv.App())
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
@@ -191,5 +210,35 @@ func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
 			ForceTLS: cfg.PublicURL.Scheme == "https",
 		},
 		Support: api.Support{Facebook: cfg.Support.Facebook, Telegram: cfg.Support.Telegram, TikTok: cfg.Support.TikTok},
+	}
+}
+
+// newSMSSender picks the reset-code sender by SMS_PROVIDER: "log" (the
+// default; codes go to the log, for local use) or "http" (a gateway at
+// SMS_HTTP_URL with the key SMS_HTTP_KEY, optional sender name
+// SMS_HTTP_FROM).
+func newSMSSender(cfg Config, getenv func(string) string, log zerolog.Logger) (api.SMSSender, error) {
+	switch cfg.SMSProvider {
+	case "log":
+		if cfg.Production() {
+			log.Warn().Msg("SMS_PROVIDER=log in production: reset codes are written to the log, not sent")
+		}
+		return sms.Log{Logger: log.With().Str("component", "sms").Logger()}, nil
+	case "http":
+		return sms.NewHTTP(sms.HTTPConfig{URL: getenv("SMS_HTTP_URL"), Key: getenv("SMS_HTTP_KEY"), From: getenv("SMS_HTTP_FROM")})
+	default:
+		return nil, fmt.Errorf("SMS_PROVIDER must be log or http, not %q", cfg.SMSProvider)
+	}
+}
+
+// pruneSessions deletes tokens and codes that can never be used again: a
+// day past their end, so an investigation still finds recent ones.
+func pruneSessions(ctx context.Context, db *store.DB, log zerolog.Logger) {
+	cutoff := time.Now().Add(-24 * time.Hour)
+	if _, err := db.DeleteStaleTokens(ctx, cutoff); err != nil && ctx.Err() == nil {
+		log.Warn().Err(err).Msg("pruning tokens")
+	}
+	if _, err := db.DeleteStaleOTPs(ctx, cutoff); err != nil && ctx.Err() == nil {
+		log.Warn().Err(err).Msg("pruning codes")
 	}
 }

@@ -1,0 +1,284 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"topup/api"
+	"topup/password"
+	"topup/store"
+	"topup/store/storetest"
+)
+
+// The account tests drive the real server against a real PostgreSQL, with
+// a stepped clock, an SMS sender that records, and a broadcaster that signs
+// the way Pusher does with a test secret.
+
+const (
+	testPusherKey    = "test-key"
+	testPusherSecret = "test-secret"
+)
+
+type authClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *authClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *authClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+type authSMS struct{ to, text string }
+
+type authSMSRecorder struct {
+	mu   sync.Mutex
+	sent []authSMS
+	fail bool
+}
+
+func (r *authSMSRecorder) Send(_ context.Context, to, text string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.fail {
+		return errors.New("gateway down")
+	}
+	r.sent = append(r.sent, authSMS{to, text})
+	return nil
+}
+
+var authCodeRE = regexp.MustCompile(`\b[0-9]{6}\b`)
+
+// lastCode is the code in the newest SMS to phone.
+func (r *authSMSRecorder) lastCode(t *testing.T, to string) string {
+	t.Helper()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := len(r.sent) - 1; i >= 0; i-- {
+		if r.sent[i].to == to {
+			return authCodeRE.FindString(r.sent[i].text)
+		}
+	}
+	t.Fatalf("no SMS to %s", to)
+	return ""
+}
+
+// authBroadcaster signs with Pusher's algorithm: HMAC-SHA256 over
+// socket_id:channel[:channel_data].
+type authBroadcaster struct {
+	mu       sync.Mutex
+	admins   int
+	countErr error
+}
+
+func authPusherSign(socketID, channel, channelData string) string {
+	msg := socketID + ":" + channel
+	if channelData != "" {
+		msg += ":" + channelData
+	}
+	m := hmac.New(sha256.New, []byte(testPusherSecret))
+	m.Write([]byte(msg))
+	return testPusherKey + ":" + hex.EncodeToString(m.Sum(nil))
+}
+
+func (b *authBroadcaster) Publish(context.Context, []string, string, []byte) error { return nil }
+
+func (b *authBroadcaster) AuthorizeChannel(socketID, channel, channelData string) (string, error) {
+	return authPusherSign(socketID, channel, channelData), nil
+}
+
+func (b *authBroadcaster) ChannelUserCount(_ context.Context, channel string) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if channel != "presence-admins" {
+		return 0, nil
+	}
+	return b.admins, b.countErr
+}
+
+type authHarness struct {
+	db    *store.DB
+	srv   *api.Server
+	clock *authClock
+	sms   *authSMSRecorder
+	bc    *authBroadcaster
+}
+
+func newAuthHarness(t *testing.T, mod ...func(*api.Options)) *authHarness {
+	t.Helper()
+	h := &authHarness{
+		db:    storetest.New(t),
+		clock: &authClock{now: time.Now().UTC().Truncate(time.Second)},
+		sms:   &authSMSRecorder{},
+		bc:    &authBroadcaster{},
+	}
+	opts := api.Options{
+		Store: h.db, Broadcaster: h.bc, Log: zerolog.Nop(), Now: h.clock.Now, SMS: h.sms,
+		// Tests pick the client address per request with X-Real-IP.
+		ProxyHeader: "X-Real-IP",
+		Public:      api.PublicConfig{StoreName: "Shwe Top-Up"},
+	}
+	for _, m := range mod {
+		m(&opts)
+	}
+	h.srv = api.New(opts)
+	if err := h.srv.MountWeb(webFiles, mediaFiles); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// authReq describes one call.
+type authReq struct {
+	method, path string
+	body         any    // marshalled to JSON unless raw is set
+	raw          string // sent as is
+	contentType  string
+	token        string
+	ip           string
+	header       map[string]string
+}
+
+type authResult struct {
+	status int
+	header http.Header
+	body   string
+	json   map[string]any
+}
+
+func (h *authHarness) do(t *testing.T, r authReq) authResult {
+	t.Helper()
+	var body io.Reader
+	ctype := r.contentType
+	switch {
+	case r.raw != "":
+		body = strings.NewReader(r.raw)
+	case r.body != nil:
+		b, err := json.Marshal(r.body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body = bytes.NewReader(b)
+		if ctype == "" {
+			ctype = "application/json"
+		}
+	}
+	hr := httptest.NewRequest(r.method, r.path, body)
+	if ctype != "" {
+		hr.Header.Set("Content-Type", ctype)
+	}
+	if r.token != "" {
+		hr.Header.Set("Authorization", "Bearer "+r.token)
+	}
+	ip := r.ip
+	if ip == "" {
+		ip = "10.0.0.1"
+	}
+	hr.Header.Set("X-Real-IP", ip)
+	for k, v := range r.header {
+		hr.Header.Set(k, v)
+	}
+	res, err := h.srv.App().Test(hr, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := authResult{status: res.StatusCode, header: res.Header, body: string(b)}
+	_ = json.Unmarshal(b, &out.json)
+	return out
+}
+
+// fieldError is the first message for field in an error answer.
+func (r authResult) fieldError(field string) string {
+	errs, _ := r.json["errors"].(map[string]any)
+	list, _ := errs[field].([]any)
+	if len(list) == 0 {
+		return ""
+	}
+	s, _ := list[0].(string)
+	return s
+}
+
+func (r authResult) str(key string) string {
+	s, _ := r.json[key].(string)
+	return s
+}
+
+func (r authResult) data() map[string]any {
+	d, _ := r.json["data"].(map[string]any)
+	return d
+}
+
+func (r authResult) want(t *testing.T, status int) authResult {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status = %d, want %d; body %s", r.status, status, r.body)
+	}
+	return r
+}
+
+// user creates an account directly in the store.
+func (h *authHarness) user(t *testing.T, username, phone, pw string, admin bool) store.User {
+	t.Helper()
+	hash, err := password.Hash(pw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := h.db.CreateUser(context.Background(), store.NewUser{
+		Username: username, Phone: phone, PasswordHash: hash, IsAdmin: admin,
+		Email: strings.ToLower(username) + "@example.com",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// login answers a fresh token for phone and pw. It first steps the clock a
+// minute, so a test's many logins never meet the login throttle.
+func (h *authHarness) login(t *testing.T, phone, pw string) string {
+	t.Helper()
+	h.clock.Advance(time.Minute)
+	r := h.do(t, authReq{method: "POST", path: "/api/login", body: map[string]string{"phone_number": phone, "password": pw},
+		ip: "10.9.9.9"}).want(t, 200)
+	tok := r.str("token")
+	if tok == "" {
+		t.Fatalf("no token in %s", r.body)
+	}
+	return tok
+}
+
+// ban bans u in the database as an admin's action would.
+func (h *authHarness) ban(t *testing.T, u store.User, reason *string) {
+	t.Helper()
+	_, err := h.db.SQL().Exec(`UPDATE users SET is_banned = true, ban_reason = $2, banned_at = now() WHERE id = $1`, u.ID, reason)
+	if err != nil {
+		t.Fatal(err)
+	}
+}

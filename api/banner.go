@@ -1,0 +1,37 @@
+package api
+
+import (
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+type bannerJSON struct {
+	ID       int64      `json:"id"`
+	Title    string     `json:"title"`
+	TitleMy  string     `json:"title_my"`
+	ImageURL string     `json:"image_url"`
+	Link     string     `json:"link"`
+	StartsAt *time.Time `json:"starts_at"`
+	EndsAt   *time.Time `json:"ends_at"`
+}
+
+// GET /api/banner: the active promotion, or data null when there is none.
+func (s *Server) activeBanner(c *fiber.Ctx) error {
+	b, ok, err := s.opts.Store.ActiveBanner(c.UserContext())
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
+	if !ok {
+		return c.JSON(fiber.Map{"success": true, "data": nil})
+	}
+	out := bannerJSON{ID: b.ID, Title: b.Title, TitleMy: b.TitleMy, ImageURL: b.ImageURL, Link: b.Link}
+	if b.StartsAt.Valid {
+		out.StartsAt = &b.StartsAt.Time
+	}
+	if b.EndsAt.Valid {
+		out.EndsAt = &b.EndsAt.Time
+	}
+	return c.JSON(fiber.Map{"success": true, "data": out})
+}

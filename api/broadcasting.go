@@ -1,0 +1,146 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"regexp"
+	"strconv"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// Channel authorisation for pusher-js / laravel-echo (POST
+// /broadcasting/auth and /api/broadcasting/auth), in Laravel's shape:
+// {"auth": "key:signature"} plus "channel_data" for presence channels.
+// The signature binds the socket id and the exact channel name, so a page
+// that steals a customer's token cannot get its own socket into another
+// customer's channel. Signing goes through the Broadcaster: the secret
+// never enters this package.
+
+// Channels a customer or an admin may join.
+const (
+	channelAdminsPrivate  = "private-admins"
+	channelAdminsPresence = "presence-admins"
+)
+
+var (
+	// userChannelRE is private-user.{id}: a canonical id only, so
+	// "private-user.07" or "private-user.7 " never alias user 7.
+	userChannelRE = regexp.MustCompile(`^private-user\.([1-9][0-9]{0,18})$`)
+	// socketIDRE is Pusher's socket id, "123.456".
+	socketIDRE = regexp.MustCompile(`^[0-9]{1,20}\.[0-9]{1,20}$`)
+)
+
+type channelAuthRequest struct {
+	SocketID    string `json:"socket_id"`
+	ChannelName string `json:"channel_name"`
+}
+
+// presenceMember is the channel_data of presence-admins (Pusher's
+// {user_id, user_info}).
+type presenceMember struct {
+	UserID   string             `json:"user_id"`
+	UserInfo presenceMemberInfo `json:"user_info"`
+}
+
+type presenceMemberInfo struct {
+	Username string `json:"username"`
+}
+
+// authorizeChannel signs a subscription. Banned users may still join their
+// own channel, which is where the ban itself is announced.
+func (s *Server) authorizeChannel(c *fiber.Ctx) error {
+	var req channelAuthRequest
+	if err := decodeBody(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	if req.SocketID == "" {
+		f.add("socket_id", "The socket_id field is required.")
+	}
+	if req.ChannelName == "" {
+		f.add("channel_name", "The channel_name field is required.")
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	if !socketIDRE.MatchString(req.SocketID) {
+		return Invalid(fieldErrors{"socket_id": {"The socket_id is not a valid socket id."}})
+	}
+	if s.opts.Broadcaster == nil {
+		return Fail(http.StatusServiceUnavailable, "Realtime updates are not available.")
+	}
+
+	u := currentUser(c)
+	var channelData string
+	switch ch := req.ChannelName; {
+	case userChannelRE.MatchString(ch):
+		id, _ := strconv.ParseInt(userChannelRE.FindStringSubmatch(ch)[1], 10, 64)
+		if id != u.ID {
+			return s.refuseChannel(u)
+		}
+	case ch == channelAdminsPrivate || ch == channelAdminsPresence:
+		if !u.IsAdmin || u.IsBanned {
+			return s.refuseChannel(u)
+		}
+		if ch == channelAdminsPresence {
+			b, err := json.Marshal(presenceMember{UserID: strconv.FormatInt(u.ID, 10),
+				UserInfo: presenceMemberInfo{Username: u.Username}})
+			if err != nil {
+				return err
+			}
+			channelData = string(b)
+		}
+	default:
+		return s.refuseChannel(u)
+	}
+
+	auth, err := s.opts.Broadcaster.AuthorizeChannel(req.SocketID, req.ChannelName, channelData)
+	if err != nil {
+		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("channel authorisation refused by broadcaster")
+		return Fail(http.StatusForbidden, msgForbidden)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	if channelData != "" {
+		return c.JSON(fiber.Map{"auth": auth, "channel_data": channelData})
+	}
+	return c.JSON(fiber.Map{"auth": auth})
+}
+
+// refuseChannel is 403; a banned user learns why.
+func (s *Server) refuseChannel(u store.User) error {
+	if u.IsBanned {
+		return banned(u)
+	}
+	return Fail(http.StatusForbidden, msgForbidden)
+}
+
+// adminStatus answers GET /api/admin-status: an admin is online when at
+// least one is in presence-admins, or when an admin has switched the
+// admin_online setting on (e.g. answering chat from a phone without the
+// dashboard open). The realtime server being unreachable counts as nobody
+// there rather than an error: the flag is a hint to customers.
+func (s *Server) adminStatus(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	online := false
+	if s.opts.Broadcaster != nil {
+		n, err := s.opts.Broadcaster.ChannelUserCount(ctx, channelAdminsPresence)
+		if err != nil {
+			s.log.Warn().Err(err).Msg("admin presence unavailable")
+		}
+		online = n > 0
+	}
+	if !online {
+		var override bool
+		err := s.opts.Store.Setting(ctx, store.SettingAdminOnline, &override)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			s.log.Warn().Err(err).Msg("admin_online setting unreadable")
+		}
+		online = err == nil && override
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"success": true, "adminStatus": online, "data": fiber.Map{"admin_online": online}})
+}

@@ -1,0 +1,154 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// maxPage bounds ?page: deeper pages of a catalogue this size are a probe,
+// and a huge OFFSET is work for nothing.
+const maxPage = 10000
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+type productGameJSON struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	NameMy string `json:"name_my"`
+	Slug   string `json:"slug"`
+}
+
+type productJSON struct {
+	ID              int64           `json:"id"`
+	Name            string          `json:"name"`
+	NameMy          string          `json:"name_my"`
+	Description     string          `json:"description"`
+	ImgURL          string          `json:"img_url"`
+	PreviewImg      []string        `json:"preview_img"`
+	Price           int64           `json:"price"`
+	FakePrice       *int64          `json:"fake_price"`
+	DiscountPercent int             `json:"discount_percent"`
+	IsSold          bool            `json:"is_sold"`
+	IsPopular       bool            `json:"is_popular"`
+	ServiceID       int64           `json:"service_id"`
+	Service         gameServiceJSON `json:"service"`
+	Game            productGameJSON `json:"game"`
+	UsesServerID    bool            `json:"uses_server_id"`
+	// data: rank, skin_count, hero_count (accounts), amount (coins, codes)
+	// and whatever else the admin recorded, passed through as stored.
+	Data json.RawMessage `json:"data"`
+}
+
+// pageJSON is SPEC's paged answer: data.data plus the page counters.
+type pageJSON[T any] struct {
+	Data        []T `json:"data"`
+	CurrentPage int `json:"current_page"`
+	LastPage    int `json:"last_page"`
+	PerPage     int `json:"per_page"`
+	Total       int `json:"total"`
+}
+
+func newPage[T any](items []T, p store.PageInfo) pageJSON[T] {
+	return pageJSON[T]{Data: items, CurrentPage: p.CurrentPage, LastPage: p.LastPage, PerPage: p.PerPage, Total: p.Total}
+}
+
+func toProductJSON(p store.Product) productJSON {
+	out := productJSON{
+		ID: p.ID, Name: p.Name, NameMy: p.NameMy, Description: p.Description, ImgURL: p.ImgURL,
+		PreviewImg: []string(p.PreviewImg), Price: p.Price, DiscountPercent: p.DiscountPercent,
+		IsSold: p.IsSold, IsPopular: p.IsPopular, ServiceID: p.ServiceID,
+		Service:      gameServiceJSON{Name: p.ServiceName, Slug: p.ServiceSlug, Kind: p.Kind},
+		Game:         productGameJSON{ID: p.GameID, Name: p.GameName, NameMy: p.GameNameMy, Slug: p.GameSlug},
+		UsesServerID: p.UsesServerID,
+		Data:         p.Data,
+	}
+	if out.PreviewImg == nil {
+		out.PreviewImg = []string{}
+	}
+	if len(out.Data) == 0 {
+		out.Data = json.RawMessage(`{}`)
+	}
+	if p.FakePrice.Valid {
+		v := p.FakePrice.Int64
+		out.FakePrice = &v
+	}
+	return out
+}
+
+func toProductsJSON(list []store.Product) []productJSON {
+	out := make([]productJSON, len(list))
+	for i, p := range list {
+		out[i] = toProductJSON(p)
+	}
+	return out
+}
+
+// queryInt reads an optional whole-number query parameter in [lo, hi];
+// absent or empty gives def. A bad value is recorded in fields.
+func queryInt(c *fiber.Ctx, fields map[string][]string, name string, lo, hi, def int) int {
+	raw := strings.TrimSpace(c.Query(name))
+	if raw == "" {
+		return def
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < lo || n > hi {
+		fields[name] = append(fields[name], fmt.Sprintf("The %s must be a whole number from %d to %d.", strings.ReplaceAll(name, "_", " "), lo, hi))
+		return def
+	}
+	return n
+}
+
+// pageQuery reads ?page and ?per_page.
+func pageQuery(c *fiber.Ctx, fields map[string][]string) store.Page {
+	return store.Page{
+		Page:    queryInt(c, fields, "page", 1, maxPage, 1),
+		PerPage: queryInt(c, fields, "per_page", 1, store.MaxPerPage, store.DefaultPerPage),
+	}
+}
+
+// GET /api/products?page&per_page&service_id&game_slug
+func (s *Server) listProducts(c *fiber.Ctx) error {
+	fields := map[string][]string{}
+	f := store.ProductFilter{Page: pageQuery(c, fields)}
+	f.ServiceID = int64(queryInt(c, fields, "service_id", 1, 1<<31-1, 0))
+	if slug := strings.TrimSpace(c.Query("game_slug")); slug != "" {
+		if len(slug) > 100 || !slugPattern.MatchString(slug) {
+			fields["game_slug"] = append(fields["game_slug"], "The game slug may contain only lowercase letters, digits and hyphens.")
+		}
+		f.GameSlug = slug
+	}
+	if len(fields) > 0 {
+		return Invalid(fields)
+	}
+	page, err := s.opts.Store.Products(c.UserContext(), f)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
+	return c.JSON(fiber.Map{"success": true, "data": newPage(toProductsJSON(page.Items), page.PageInfo)})
+}
+
+// GET /api/products/:id: an inactive product is not for sale, so it is 404
+// like a missing one.
+func (s *Server) showProduct(c *fiber.Ctx) error {
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil || id < 1 {
+		return Fail(fiber.StatusNotFound, "Not found.")
+	}
+	p, err := s.opts.Store.ProductByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	if !p.IsActive {
+		return Fail(fiber.StatusNotFound, "Not found.")
+	}
+	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
+	return c.JSON(fiber.Map{"success": true, "data": toProductJSON(p)})
+}

@@ -1,0 +1,257 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/password"
+	"topup/phone"
+	"topup/store"
+)
+
+// userJSON is a user as clients see it (SPEC §3). The password hash never
+// leaves the store.
+type userJSON struct {
+	ID           int64     `json:"id"`
+	Username     string    `json:"username"`
+	PhoneNumber  string    `json:"phone_number"`
+	Email        *string   `json:"email"`
+	WalletAmount int64     `json:"wallet_amount"`
+	IsAdmin      bool      `json:"is_admin"`
+	IsBanned     bool      `json:"is_banned"`
+	BanReason    *string   `json:"ban_reason"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+func toUserJSON(u store.User) userJSON {
+	out := userJSON{
+		ID: u.ID, Username: u.Username, PhoneNumber: u.Phone, WalletAmount: u.WalletAmount,
+		IsAdmin: u.IsAdmin, IsBanned: u.IsBanned, CreatedAt: u.CreatedAt,
+	}
+	if u.Email.Valid {
+		out.Email = &u.Email.String
+	}
+	if u.BanReason.Valid {
+		out.BanReason = &u.BanReason.String
+	}
+	return out
+}
+
+type registerRequest struct {
+	Username             string `json:"username"`
+	PhoneNumber          string `json:"phone_number"`
+	Email                string `json:"email"`
+	Password             string `json:"password"`
+	PasswordConfirmation string `json:"password_confirmation"`
+}
+
+// register creates a customer (POST /api/register). It answers every field
+// error at once, and a taken phone, username or e-mail as 409 keyed by the
+// field, so the form can show each under its input.
+func (s *Server) register(c *fiber.Ctx) error {
+	if err := s.throttle(c, limitCheck{"register:ip:" + clientIP(c), limitRegisterPerIP}); err != nil {
+		return err
+	}
+	var req registerRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	username := cleanText(req.Username)
+	email := strings.TrimSpace(req.Email)
+	rawPhone := strings.TrimSpace(req.PhoneNumber)
+
+	f := fieldErrors{}
+	checkUsername(f, "username", username)
+	var number string
+	switch {
+	case rawPhone == "":
+		f.add("phone_number", msgPhoneRequired)
+	case runes(rawPhone) > maxPhone:
+		f.add("phone_number", msgPhoneMax)
+	default:
+		n, err := phone.Normalize(rawPhone)
+		if err != nil {
+			f.add("phone_number", msgPhoneInvalid)
+		}
+		number = n
+	}
+	switch {
+	case email == "":
+	case runes(email) > maxEmail:
+		f.add("email", msgEmailMax)
+	case !validEmail(email):
+		f.add("email", msgEmailInvalid)
+	}
+	checkPassword(f, req.Password, req.PasswordConfirmation)
+	if err := f.err(); err != nil {
+		return err
+	}
+
+	// Look for every taken value first, so the customer fixes them in one
+	// round; the unique indexes still decide a race.
+	ctx := c.UserContext()
+	taken := fieldErrors{}
+	if _, err := s.opts.Store.UserByPhone(ctx, number); err == nil {
+		taken.add("phone_number", msgPhoneTaken)
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if _, err := s.opts.Store.UserByUsername(ctx, username); err == nil {
+		taken.add("username", msgUsernameTaken)
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if email != "" {
+		if _, err := s.opts.Store.UserByEmail(ctx, email); err == nil {
+			taken.add("email", msgEmailTaken)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
+	if len(taken) > 0 {
+		return conflict(taken)
+	}
+
+	hash, err := password.Hash(req.Password)
+	if err != nil {
+		return err
+	}
+	u, err := s.opts.Store.CreateUser(ctx, store.NewUser{
+		Username: username, Phone: number, Email: email, PasswordHash: hash,
+	})
+	var ce *store.ConflictError
+	if errors.As(err, &ce) {
+		switch ce.Field {
+		case "phone":
+			return conflict(fieldErrors{"phone_number": {msgPhoneTaken}})
+		case "username":
+			return conflict(fieldErrors{"username": {msgUsernameTaken}})
+		case "email":
+			return conflict(fieldErrors{"email": {msgEmailTaken}})
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return c.Status(http.StatusCreated).JSON(fiber.Map{
+		"success": true, "message": "Registration successful.", "data": toUserJSON(u), "user": toUserJSON(u),
+	})
+}
+
+// conflict is a 409 naming the taken fields.
+func conflict(f fieldErrors) error {
+	e := f.err().(*Error)
+	e.Status = http.StatusConflict
+	return e
+}
+
+type loginRequest struct {
+	// PhoneNumber holds a phone number or an e-mail address (SPEC §5).
+	PhoneNumber string `json:"phone_number"`
+	Password    string `json:"password"`
+}
+
+// login exchanges a phone number or e-mail and a password for a token
+// (POST /api/login). An unknown account and a wrong password get the same
+// answer after the same work, so the answer tells nothing about who is a
+// customer. Banned users do get a token: the app needs it to show the
+// banned page, and every other call refuses them.
+func (s *Server) login(c *fiber.Ctx) error {
+	var req loginRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	id := strings.TrimSpace(req.PhoneNumber)
+	f := fieldErrors{}
+	if id == "" {
+		f.add("phone_number", msgLoginIDRequired)
+	}
+	if req.Password == "" {
+		f.add("password", msgPasswordRequired)
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+
+	ctx := c.UserContext()
+	byEmail := strings.Contains(id, "@")
+	account := strings.ToLower(id)
+	if !byEmail {
+		if n, err := phone.Normalize(id); err == nil {
+			account = n
+		}
+	}
+	if err := s.throttle(c,
+		limitCheck{"login:ip:" + clientIP(c), limitLoginPerIP},
+		limitCheck{"login:account:" + account, limitLoginPerAccount},
+	); err != nil {
+		return err
+	}
+
+	var u store.User
+	var err error
+	if byEmail {
+		u, err = s.opts.Store.UserByEmail(ctx, id)
+	} else {
+		u, err = s.opts.Store.UserByPhone(ctx, id)
+	}
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	hash := u.PasswordHash
+	if err != nil || len(req.Password) > 4*maxPassword {
+		hash = password.Dummy()
+	}
+	ok, verr := password.Verify(req.Password, hash)
+	if err != nil || verr != nil || !ok {
+		return &Error{Status: http.StatusUnauthorized, Message: msgLoginFailed,
+			Fields: map[string][]string{"phone_number": {msgLoginFailed}}}
+	}
+
+	tok, tokHash := newToken()
+	now := s.now()
+	expires := now.Add(TokenTTL)
+	if _, err := s.opts.Store.CreateToken(ctx, u.ID, tokHash, "login", now, expires); err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{
+		"success": true, "token": tok, "token_type": "Bearer", "expires_at": expires.UTC(),
+		"user": toUserJSON(u),
+	})
+}
+
+// logout revokes the token the request came with (POST /api/logout).
+// Banned users may log out.
+func (s *Server) logout(c *fiber.Ctx) error {
+	if err := s.opts.Store.RevokeToken(c.UserContext(), currentTokenID(c), s.now()); err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Logged out."})
+}
+
+// showUser answers GET /api/user/{id}: oneself, or anyone for an admin.
+// Another user's id is 404, not 403, so ids cannot be probed. Banned users
+// may read themselves: the banned page shows the reason.
+func (s *Server) showUser(c *fiber.Ctx) error {
+	me := currentUser(c)
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil || id <= 0 || (id != me.ID && (!me.IsAdmin || me.IsBanned)) {
+		return Fail(http.StatusNotFound, "User not found.")
+	}
+	u := me
+	if id != me.ID {
+		if u, err = s.opts.Store.UserByID(c.UserContext(), id); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return Fail(http.StatusNotFound, "User not found.")
+			}
+			return err
+		}
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"success": true, "data": toUserJSON(u)})
+}

@@ -1,0 +1,190 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Message is a notification in a user's panel. ServiceName is the name of
+// the service of the product the message is about ("" for none): the client
+// shows the title of a message whose service is "code" as a copyable code.
+type Message struct {
+	ID          int64         `db:"id"`
+	UserID      int64         `db:"user_id"`
+	Title       string        `db:"title"`
+	Body        string        `db:"body"`
+	IsRead      bool          `db:"is_read"`
+	ProductID   sql.NullInt64 `db:"product_id"`
+	ProductName string        `db:"product_name"`
+	ServiceName string        `db:"service_name"`
+	OrderID     sql.NullInt64 `db:"order_id"`
+	SenderID    sql.NullInt64 `db:"sender_id"`
+	CreatedAt   time.Time     `db:"created_at"`
+	ReadAt      sql.NullTime  `db:"read_at"`
+}
+
+// messageRow is a Message as stored: a sealed title replaces the
+// placeholder in Title once opened.
+type messageRow struct {
+	Message
+	TitleSealed []byte `db:"title_sealed"`
+}
+
+const messageSelect = `
+	SELECT m.id, m.user_id, m.title, m.title_sealed, m.body, m.is_read, m.product_id,
+	       COALESCE(p.name, '') AS product_name, COALESCE(sv.name, '') AS service_name,
+	       m.order_id, m.sender_id, m.created_at, m.read_at
+	FROM messages m
+	LEFT JOIN products p ON p.id = m.product_id
+	LEFT JOIN services sv ON sv.id = p.service_id`
+
+// MaxMessages is how many of the newest messages MessagesOfUser returns.
+const MaxMessages = 100
+
+// NewMessage is a message to create. ProductID, OrderID and SenderID are
+// optional (0).
+type NewMessage struct {
+	UserID    int64
+	Title     string
+	Body      string
+	ProductID int64
+	OrderID   int64
+	SenderID  int64
+	// Sealed keeps the title sealed at rest (a delivered redeem code).
+	Sealed bool
+}
+
+// Why codes are sealed in messages: redeem_codes holds them sealed until
+// sold, and a code sits unredeemed in a customer's messages for days, so a
+// plain copy there would undo that protection for every code delivered.
+// The title column then holds a placeholder that names the product.
+
+// CreateMessage sends a message to a user (an admin's, or the store's) and
+// pushes it live (user.message.sent) after commit. An unknown user or
+// product is ErrInvalid; a title of 1–255 characters and a body of up to
+// 5000 are required.
+func (s *DB) CreateMessage(ctx context.Context, nm NewMessage) (Message, error) {
+	var m Message
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var err error
+		m, err = s.insertMessage(ctx, tx, nm)
+		return err
+	})
+	return m, err
+}
+
+func (s *DB) insertMessage(ctx context.Context, tx *sqlx.Tx, nm NewMessage) (Message, error) {
+	nm.Title = strings.TrimSpace(nm.Title)
+	nm.Body = strings.TrimSpace(nm.Body)
+	title := nm.Title
+	var sealed []byte
+	if nm.Sealed {
+		box, err := s.needBox()
+		if err != nil {
+			return Message{}, err
+		}
+		sealed = box.Seal([]byte(nm.Title))
+		title = "Redeem code"
+		if nm.ProductID > 0 {
+			var name string
+			if err := tx.GetContext(ctx, &name, `SELECT name FROM products WHERE id = $1`, nm.ProductID); err == nil {
+				title = truncate("Redeem code: "+name, 255)
+			}
+		}
+	}
+	var id int64
+	err := tx.GetContext(ctx, &id, `
+		INSERT INTO messages (user_id, title, title_sealed, body, product_id, order_id, sender_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		RETURNING id`,
+		nm.UserID, title, sealed, nm.Body, nullID(nm.ProductID), nullID(nm.OrderID), nullID(nm.SenderID))
+	if err != nil {
+		return Message{}, wrap(err, "create message")
+	}
+	var r messageRow
+	if err := tx.GetContext(ctx, &r, messageSelect+` WHERE m.id = $1`, id); err != nil {
+		return Message{}, wrap(err, "message %d", id)
+	}
+	r.Title = nm.Title
+	m := r.Message
+
+	ev := EventMessage{
+		ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt, IsRead: m.IsRead,
+	}
+	if m.ProductID.Valid {
+		ev.Product = &EventProduct{ID: m.ProductID.Int64, Name: m.ProductName, Service: EventService{Name: m.ServiceName}}
+	}
+	if err := s.enqueue(ctx, tx, []string{UserChannel(m.UserID)}, EventMessageSent, ev, nm.Sealed); err != nil {
+		return Message{}, err
+	}
+	return m, nil
+}
+
+func truncate(s string, max int) string {
+	r := []rune(s)
+	if len(r) <= max {
+		return s
+	}
+	return string(r[:max])
+}
+
+// MessagesOfUser returns a user's newest messages (at most MaxMessages),
+// newest first, with sealed titles opened.
+func (s *DB) MessagesOfUser(ctx context.Context, userID int64) ([]Message, error) {
+	var rows []messageRow
+	err := s.db.SelectContext(ctx, &rows, messageSelect+`
+		WHERE m.user_id = $1 ORDER BY m.created_at DESC, m.id DESC LIMIT $2`, userID, MaxMessages)
+	if err != nil {
+		return nil, wrap(err, "messages of user %d", userID)
+	}
+	out := make([]Message, len(rows))
+	for i, r := range rows {
+		if r.TitleSealed != nil {
+			box, err := s.needBox()
+			if err != nil {
+				return nil, err
+			}
+			plain, err := box.Open(r.TitleSealed)
+			if err != nil {
+				return nil, fmt.Errorf("store: message %d: %w", r.ID, err)
+			}
+			r.Title = string(plain)
+		}
+		out[i] = r.Message
+	}
+	return out, nil
+}
+
+// MarkMessageRead marks one of the user's messages read. Marking a read
+// message again is fine; another user's message is ErrNotFound, so ids
+// reveal nothing.
+func (s *DB) MarkMessageRead(ctx context.Context, userID, messageID int64) error {
+	res, err := s.db.ExecContext(ctx, `
+		UPDATE messages SET is_read = true, read_at = COALESCE(read_at, now())
+		WHERE id = $1 AND user_id = $2`, messageID, userID)
+	if err != nil {
+		return wrap(err, "mark message %d read", messageID)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: message %d: %w", messageID, ErrNotFound)
+	}
+	return nil
+}
+
+// DeleteMessage deletes one of the user's messages; another user's (or a
+// missing) message is ErrNotFound.
+func (s *DB) DeleteMessage(ctx context.Context, userID, messageID int64) error {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM messages WHERE id = $1 AND user_id = $2`, messageID, userID)
+	if err != nil {
+		return wrap(err, "delete message %d", messageID)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: message %d: %w", messageID, ErrNotFound)
+	}
+	return nil
+}

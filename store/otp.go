@@ -1,0 +1,265 @@
+package store
+
+import (
+	"context"
+	"crypto/hmac"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"topup/phone"
+)
+
+// One-time SMS codes for password reset. A code is stored as an HMAC under
+// the store's secret box (never in the clear), bound to one phone and one
+// purpose, lives a fixed time, dies after a few wrong guesses and is used
+// once. A correct code is exchanged for a reset token whose hash sits on the
+// same row; the reset consumes it.
+
+// PurposeResetPassword is the purpose of codes sent by "forgot password".
+const PurposeResetPassword = "reset_password"
+
+// Outcomes of VerifyOTP and ResetPassword the client must tell apart.
+var (
+	// ErrOTPNotRequested: no code was sent to this phone.
+	ErrOTPNotRequested = errors.New("no code requested")
+	// ErrOTPExpired: the newest code outlived its time.
+	ErrOTPExpired = errors.New("code expired")
+	// ErrOTPInvalid: wrong code; the attempt was counted.
+	ErrOTPInvalid = errors.New("invalid code")
+	// ErrOTPUsed: the newest code was already exchanged, or burnt by too
+	// many wrong guesses; a new one must be requested.
+	ErrOTPUsed = errors.New("code already used")
+	// ErrResetTokenInvalid: the reset token is unknown, used, expired or for
+	// another phone.
+	ErrResetTokenInvalid = errors.New("reset token invalid")
+)
+
+// NewOTP is a code about to be sent.
+type NewOTP struct {
+	Phone   string // any form phone.Normalize reads
+	Purpose string
+	Code    string
+	IP      string // the requester, or ""
+	Now     time.Time
+	TTL     time.Duration
+}
+
+// CreateOTP stores a fresh code and retires every earlier live code for the
+// same phone and purpose, so only the newest one can be used.
+func (s *DB) CreateOTP(ctx context.Context, o NewOTP) error {
+	p, err := phone.Normalize(o.Phone)
+	if err != nil {
+		return fmt.Errorf("store: create otp: %w: %w", ErrInvalid, err)
+	}
+	h, err := s.otpHash(p, o.Purpose, o.Code)
+	if err != nil {
+		return err
+	}
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		_, err := tx.ExecContext(ctx, `
+			UPDATE otp_codes SET used_at = $3
+			WHERE phone = $1 AND purpose = $2 AND used_at IS NULL`, p, o.Purpose, o.Now)
+		if err != nil {
+			return wrap(err, "retire otp codes")
+		}
+		_, err = tx.ExecContext(ctx, `
+			INSERT INTO otp_codes (phone, purpose, code_hash, ip, created_at, expires_at)
+			VALUES ($1, $2, $3, $4::inet, $5, $6)`,
+			p, o.Purpose, h, sql.NullString{String: o.IP, Valid: o.IP != ""}, o.Now, o.Now.Add(o.TTL))
+		return wrap(err, "create otp")
+	})
+}
+
+// OTPSendWindow counts codes created since a moment, and the oldest of them,
+// so a caller can tell when the next one is allowed.
+type OTPSendWindow struct {
+	Count  int
+	Oldest time.Time
+}
+
+// OTPSendsToPhone counts codes for a phone (any purpose) since since. The
+// database, not process memory, is the record: SMS cost real money, and the
+// cap must hold across restarts and nodes.
+func (s *DB) OTPSendsToPhone(ctx context.Context, number string, since time.Time) (OTPSendWindow, error) {
+	p, err := phone.Normalize(number)
+	if err != nil {
+		return OTPSendWindow{}, nil
+	}
+	return s.otpWindow(ctx, `phone = $1`, p, since)
+}
+
+// OTPSendsFromIP counts codes requested from ip since since.
+func (s *DB) OTPSendsFromIP(ctx context.Context, ip string, since time.Time) (OTPSendWindow, error) {
+	if ip == "" {
+		return OTPSendWindow{}, nil
+	}
+	return s.otpWindow(ctx, `ip = $1::inet`, ip, since)
+}
+
+func (s *DB) otpWindow(ctx context.Context, where, arg string, since time.Time) (OTPSendWindow, error) {
+	var row struct {
+		Count  int          `db:"n"`
+		Oldest sql.NullTime `db:"oldest"`
+	}
+	err := s.db.GetContext(ctx, &row, `
+		SELECT count(*) AS n, min(created_at) AS oldest FROM otp_codes
+		WHERE `+where+` AND created_at > $2`, arg, since)
+	if err != nil {
+		return OTPSendWindow{}, wrap(err, "count otp sends")
+	}
+	return OTPSendWindow{Count: row.Count, Oldest: row.Oldest.Time}, nil
+}
+
+// OTPCheck is a code typed by a customer.
+type OTPCheck struct {
+	Phone       string
+	Purpose     string
+	Code        string
+	Now         time.Time
+	MaxAttempts int
+	// ResetTokenHash is stored on the code when it is right; the caller
+	// keeps the plaintext token to hand to the client.
+	ResetTokenHash []byte
+}
+
+// VerifyOTP checks a code against the newest one for the phone and
+// purpose. It returns nil when the code is right (and stores the reset
+// token hash), or ErrOTPNotRequested, ErrOTPExpired, ErrOTPUsed or
+// ErrOTPInvalid. A wrong guess is counted even though an error is returned,
+// and the guess that reaches MaxAttempts burns the code.
+func (s *DB) VerifyOTP(ctx context.Context, c OTPCheck) error {
+	p, err := phone.Normalize(c.Phone)
+	if err != nil {
+		return fmt.Errorf("store: verify otp: %w", ErrOTPNotRequested)
+	}
+	want, err := s.otpHash(p, c.Purpose, c.Code)
+	if err != nil {
+		return err
+	}
+	// The outcome is decided inside the transaction but returned after the
+	// commit: a counted wrong attempt must be kept, not rolled back.
+	var outcome error
+	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var row struct {
+			ID        int64        `db:"id"`
+			Hash      []byte       `db:"code_hash"`
+			Attempts  int          `db:"attempts"`
+			ExpiresAt time.Time    `db:"expires_at"`
+			UsedAt    sql.NullTime `db:"used_at"`
+		}
+		err := tx.GetContext(ctx, &row, `
+			SELECT id, code_hash, attempts, expires_at, used_at FROM otp_codes
+			WHERE phone = $1 AND purpose = $2
+			ORDER BY created_at DESC, id DESC LIMIT 1
+			FOR UPDATE`, p, c.Purpose)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			outcome = ErrOTPNotRequested
+			return nil
+		case err != nil:
+			return wrap(err, "verify otp")
+		case row.UsedAt.Valid || row.Attempts >= c.MaxAttempts:
+			outcome = ErrOTPUsed
+			return nil
+		case !c.Now.Before(row.ExpiresAt):
+			outcome = ErrOTPExpired
+			return nil
+		case !hmac.Equal(row.Hash, want):
+			outcome = ErrOTPInvalid
+			_, err := tx.ExecContext(ctx, `
+				UPDATE otp_codes SET attempts = attempts + 1,
+					used_at = CASE WHEN attempts + 1 >= $2 THEN $3 ELSE used_at END
+				WHERE id = $1`, row.ID, c.MaxAttempts, c.Now)
+			return wrap(err, "count otp attempt")
+		}
+		_, err = tx.ExecContext(ctx, `
+			UPDATE otp_codes SET verified_at = $2, used_at = $2, reset_token_hash = $3
+			WHERE id = $1`, row.ID, c.Now, c.ResetTokenHash)
+		return wrap(err, "use otp")
+	})
+	if err != nil {
+		return err
+	}
+	if outcome != nil {
+		return fmt.Errorf("store: verify otp: %w", outcome)
+	}
+	return nil
+}
+
+// PasswordReset replaces a password with a reset token from VerifyOTP.
+type PasswordReset struct {
+	Phone        string
+	TokenHash    []byte
+	PasswordHash string
+	Now          time.Time
+	// TokenTTL is how long after the code was verified the token works.
+	TokenTTL time.Duration
+}
+
+// ResetPassword consumes the reset token, sets the new password hash and
+// revokes every session of the user, all in one transaction. It returns the
+// user's id, ErrResetTokenInvalid, or ErrNotFound when no user has the phone
+// (the token then stays unused).
+func (s *DB) ResetPassword(ctx context.Context, r PasswordReset) (int64, error) {
+	p, err := phone.Normalize(r.Phone)
+	if err != nil {
+		return 0, fmt.Errorf("store: reset password: %w", ErrNotFound)
+	}
+	var userID int64
+	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var row struct {
+			ID         int64        `db:"id"`
+			Phone      string       `db:"phone"`
+			VerifiedAt sql.NullTime `db:"verified_at"`
+		}
+		err := tx.GetContext(ctx, &row, `
+			SELECT id, phone, verified_at FROM otp_codes
+			WHERE reset_token_hash = $1 AND purpose = $2 FOR UPDATE`, r.TokenHash, PurposeResetPassword)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: reset password: %w", ErrResetTokenInvalid)
+		}
+		if err != nil {
+			return wrap(err, "reset password")
+		}
+		if row.Phone != p || !row.VerifiedAt.Valid || !r.Now.Before(row.VerifiedAt.Time.Add(r.TokenTTL)) {
+			return fmt.Errorf("store: reset password: %w", ErrResetTokenInvalid)
+		}
+		if err := tx.GetContext(ctx, &userID, `
+			UPDATE users SET password_hash = $2 WHERE phone = $1 RETURNING id`, p, r.PasswordHash); err != nil {
+			return wrap(err, "reset password: user by phone")
+		}
+		if _, err := tx.ExecContext(ctx, `
+			UPDATE api_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, userID, r.Now); err != nil {
+			return wrap(err, "reset password: revoke tokens")
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE otp_codes SET reset_token_hash = NULL WHERE id = $1`, row.ID)
+		return wrap(err, "reset password: consume token")
+	})
+	return userID, err
+}
+
+// DeleteStaleOTPs removes codes created before cutoff; they can no longer
+// be used, and the send caps look back far less than any sane cutoff.
+func (s *DB) DeleteStaleOTPs(ctx context.Context, cutoff time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM otp_codes WHERE created_at < $1`, cutoff)
+	if err != nil {
+		return 0, wrap(err, "delete stale otps")
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
+// otpHash is the keyed hash a code is stored and compared as. Phone and
+// purpose are inside it, so a code for one number or purpose never matches
+// another's row even if rows were swapped.
+func (s *DB) otpHash(phone, purpose, code string) ([]byte, error) {
+	box, err := s.needBox()
+	if err != nil {
+		return nil, err
+	}
+	return box.Hash([]byte("otp\x00" + purpose + "\x00" + phone + "\x00" + code)), nil
+}

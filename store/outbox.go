@@ -1,0 +1,274 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
+)
+
+// Channels and event names a browser listens to (DESIGN §4). Echo
+// subscribes to "private-user.{id}" and listens with a leading dot.
+const (
+	ChannelAdmins = "private-admins"
+
+	EventUserUpdated  = "user.updated"
+	EventMessageSent  = "user.message.sent"
+	EventOrderUpdated = "order.updated"
+	EventOrderCreated = "order.created"
+)
+
+// UserChannel is the private channel of one user.
+func UserChannel(userID int64) string { return "private-user." + strconv.FormatInt(userID, 10) }
+
+// OutboxEvent is one event waiting to be (or already) published.
+type OutboxEvent struct {
+	ID        int64
+	Channels  []string
+	Event     string
+	Payload   []byte // the JSON published as the event's data
+	Attempts  int
+	CreatedAt time.Time
+}
+
+// Why store writes client JSON here, although it otherwise knows nothing
+// about client field names: an event must be written in the same
+// transaction as the change it announces (a crash between COMMIT and
+// publish then loses nothing), so its payload is fixed at that moment. The
+// payload types below are the wire contract of SPEC §3 and nothing else.
+
+// EventUser is the user object inside user.updated.
+type EventUser struct {
+	ID           int64     `json:"id"`
+	Username     string    `json:"username"`
+	PhoneNumber  string    `json:"phone_number"`
+	Email        *string   `json:"email"`
+	WalletAmount int64     `json:"wallet_amount"`
+	IsAdmin      bool      `json:"is_admin"`
+	IsBanned     bool      `json:"is_banned"`
+	BanReason    *string   `json:"ban_reason"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+// UserUpdatedPayload is the data of user.updated; UpdateType is "wallet",
+// "profile" or "ban".
+type UserUpdatedPayload struct {
+	UpdateType string    `json:"updateType"`
+	User       EventUser `json:"user"`
+}
+
+// EventMessage is the data of user.message.sent. Product is an addition to
+// SPEC's six fields: without product.service.name the client could not show
+// a pushed code as a copyable box until its next refetch.
+type EventMessage struct {
+	ID        int64         `json:"id"`
+	Title     string        `json:"title"`
+	Body      string        `json:"body"`
+	UserID    int64         `json:"user_id"`
+	CreatedAt time.Time     `json:"created_at"`
+	IsRead    bool          `json:"is_read"`
+	Product   *EventProduct `json:"product,omitempty"`
+}
+
+// EventProduct names a product and its service inside events.
+type EventProduct struct {
+	ID      int64        `json:"id"`
+	Name    string       `json:"name"`
+	Service EventService `json:"service"`
+}
+
+// EventService is a service's name inside events.
+type EventService struct {
+	Name string `json:"name"`
+}
+
+// EventOrder is the order inside order.updated and order.created. It never
+// carries what was delivered (credentials, codes): those are fetched over
+// HTTPS by the buyer.
+type EventOrder struct {
+	ID            int64        `json:"id"`
+	UserID        int64        `json:"user_id"`
+	Product       EventProduct `json:"product"`
+	ProductKind   string       `json:"product_kind"`
+	Price         int64        `json:"price"`
+	ServiceCharge int64        `json:"service_charge"`
+	TotalPrice    int64        `json:"total_price"`
+	PaymentStatus string       `json:"payment_status"`
+	GameUID       string       `json:"game_uid"`
+	ServerID      string       `json:"server_id"`
+	CreatedAt     time.Time    `json:"created_at"`
+	UpdatedAt     time.Time    `json:"updated_at"`
+}
+
+// OrderEventPayload is the data of order.updated and order.created.
+type OrderEventPayload struct {
+	Order EventOrder `json:"order"`
+}
+
+func eventUser(u User) EventUser {
+	e := EventUser{
+		ID: u.ID, Username: u.Username, PhoneNumber: u.Phone, WalletAmount: u.WalletAmount,
+		IsAdmin: u.IsAdmin, IsBanned: u.IsBanned, CreatedAt: u.CreatedAt,
+	}
+	if u.Email.Valid {
+		e.Email = &u.Email.String
+	}
+	if u.BanReason.Valid {
+		e.BanReason = &u.BanReason.String
+	}
+	return e
+}
+
+// enqueue writes an event into the outbox inside tx. With seal set, the
+// payload is stored sealed (payload_sealed) and payload holds only {}: used
+// for events that carry a secret, such as a delivered code, so the secret
+// is never in the clear at rest, not even for the seconds before it is
+// published.
+func (s *DB) enqueue(ctx context.Context, tx *sqlx.Tx, channels []string, event string, payload any, seal bool) error {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return fmt.Errorf("store: outbox %s: %w", event, err)
+	}
+	var sealed []byte
+	if seal {
+		box, err := s.needBox()
+		if err != nil {
+			return err
+		}
+		sealed = box.Seal(b)
+		b = []byte(`{}`)
+	}
+	_, err = tx.ExecContext(ctx, `
+		INSERT INTO outbox (channels, event, payload, payload_sealed) VALUES ($1, $2, $3, $4)`,
+		pq.Array(channels), event, b, sealed)
+	return wrap(err, "outbox %s", event)
+}
+
+// walletEvent announces a user's new balance (user.updated, updateType
+// wallet) inside tx. u must be the row as the transaction left it.
+func (s *DB) walletEvent(ctx context.Context, tx *sqlx.Tx, u User) error {
+	return s.enqueue(ctx, tx, []string{UserChannel(u.ID)}, EventUserUpdated,
+		UserUpdatedPayload{UpdateType: "wallet", User: eventUser(u)}, false)
+}
+
+// ClaimOutbox takes up to limit unsent events that are due, oldest first,
+// and leases them for lease: another dispatcher (another node) skips them
+// until the lease ends, so an event is normally published once, yet a
+// dispatcher that dies mid-batch only delays its events by the lease. The
+// caller reports each event with MarkOutboxSent or MarkOutboxFailed.
+func (s *DB) ClaimOutbox(ctx context.Context, limit int, lease time.Duration) ([]OutboxEvent, error) {
+	type row struct {
+		ID            int64          `db:"id"`
+		Channels      pq.StringArray `db:"channels"`
+		Event         string         `db:"event"`
+		Payload       []byte         `db:"payload"`
+		PayloadSealed []byte         `db:"payload_sealed"`
+		Attempts      int            `db:"attempts"`
+		CreatedAt     time.Time      `db:"created_at"`
+	}
+	var rows []row
+	err := s.db.SelectContext(ctx, &rows, `
+		UPDATE outbox SET next_attempt_at = now() + $2 * interval '1 millisecond'
+		WHERE id IN (
+			SELECT id FROM outbox
+			WHERE sent_at IS NULL AND next_attempt_at <= now()
+			ORDER BY next_attempt_at, id
+			LIMIT $1
+			FOR UPDATE SKIP LOCKED)
+		RETURNING id, channels, event, payload, payload_sealed, attempts, created_at`,
+		limit, lease.Milliseconds())
+	if err != nil {
+		return nil, wrap(err, "claim outbox")
+	}
+	out := make([]OutboxEvent, 0, len(rows))
+	for _, r := range rows {
+		payload := r.Payload
+		if r.PayloadSealed != nil {
+			box, err := s.needBox()
+			if err != nil {
+				return nil, err
+			}
+			if payload, err = box.Open(r.PayloadSealed); err != nil {
+				return nil, fmt.Errorf("store: outbox %d: %w", r.ID, err)
+			}
+		}
+		out = append(out, OutboxEvent{
+			ID: r.ID, Channels: r.Channels, Event: r.Event, Payload: payload,
+			Attempts: r.Attempts, CreatedAt: r.CreatedAt,
+		})
+	}
+	// UPDATE … RETURNING gives no order; publish in commit order.
+	slices.SortFunc(out, func(a, b OutboxEvent) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// MarkOutboxSent records that the events were published.
+func (s *DB) MarkOutboxSent(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := s.db.ExecContext(ctx, `
+		UPDATE outbox SET sent_at = now(), last_error = NULL
+		WHERE id = ANY($1) AND sent_at IS NULL`, pq.Array(ids))
+	return wrap(err, "mark outbox sent")
+}
+
+// MarkOutboxFailed records a failed publish and when to try again.
+func (s *DB) MarkOutboxFailed(ctx context.Context, id int64, cause string, retryIn time.Duration) error {
+	if len(cause) > 1000 {
+		cause = cause[:1000]
+	}
+	_, err := s.db.ExecContext(ctx, `
+		UPDATE outbox SET attempts = attempts + 1, last_error = $2,
+			next_attempt_at = now() + $3 * interval '1 millisecond'
+		WHERE id = $1 AND sent_at IS NULL`, id, cause, retryIn.Milliseconds())
+	return wrap(err, "mark outbox failed")
+}
+
+// NextOutboxDue is when the earliest unsent event becomes due, or false
+// when none is waiting.
+func (s *DB) NextOutboxDue(ctx context.Context) (time.Time, bool, error) {
+	var t sql.NullTime
+	err := s.db.GetContext(ctx, &t, `SELECT min(next_attempt_at) FROM outbox WHERE sent_at IS NULL`)
+	if err != nil {
+		return time.Time{}, false, wrap(err, "next outbox due")
+	}
+	return t.Time, t.Valid, nil
+}
+
+// PruneOutbox deletes events published more than olderThan ago; the
+// outbox is a queue, not an archive (the audit log and the ledger are).
+func (s *DB) PruneOutbox(ctx context.Context, olderThan time.Duration) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `
+		DELETE FROM outbox WHERE sent_at < now() - $1 * interval '1 millisecond'`, olderThan.Milliseconds())
+	if err != nil {
+		return 0, wrap(err, "prune outbox")
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
+// OutboxPending counts unsent events (for metrics and tests).
+func (s *DB) OutboxPending(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.GetContext(ctx, &n, `SELECT count(*) FROM outbox WHERE sent_at IS NULL`)
+	return n, wrap(err, "outbox pending")
+}
+
+// ReleaseOutbox ends the lease on claimed events that were not published
+// (a dispatcher stopping mid-batch), so they are due again at once.
+func (s *DB) ReleaseOutbox(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := s.db.ExecContext(ctx, `
+		UPDATE outbox SET next_attempt_at = now() WHERE id = ANY($1) AND sent_at IS NULL`, pq.Array(ids))
+	return wrap(err, "release outbox")
+}

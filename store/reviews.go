@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Review is a customer's rating of a completed order.
+type Review struct {
+	ID          int64         `db:"id"`
+	UserID      int64         `db:"user_id"`
+	Username    string        `db:"username"`
+	OrderID     int64         `db:"order_id"`
+	ProductID   sql.NullInt64 `db:"product_id"`
+	ProductName string        `db:"product_name"` // the order's snapshot
+	Rating      int           `db:"rating"`
+	Comment     string        `db:"comment"`
+	CreatedAt   time.Time     `db:"created_at"`
+}
+
+const reviewSelect = `
+	SELECT r.id, r.user_id, u.username, r.order_id, r.product_id, o.product_name,
+	       r.rating, r.comment, r.created_at
+	FROM reviews r
+	JOIN users u ON u.id = r.user_id
+	JOIN orders o ON o.id = r.order_id`
+
+// ErrAlreadyReviewed: the order has a review already (one per order).
+var ErrAlreadyReviewed = fmt.Errorf("%w: this order has already been reviewed", ErrConflict)
+
+// ErrNotReviewable: the order is not completed, so there is nothing to
+// review yet (or any more).
+var ErrNotReviewable = fmt.Errorf("%w: only a completed order can be reviewed", ErrInvalidState)
+
+// ReviewPage is one page of reviews.
+type ReviewPage struct {
+	Items []Review
+	PageInfo
+}
+
+// Reviews lists the visible reviews, newest first.
+func (s *DB) Reviews(ctx context.Context, page Page) (ReviewPage, error) {
+	pg := page.norm()
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM reviews WHERE is_visible`); err != nil {
+		return ReviewPage{}, wrap(err, "count reviews")
+	}
+	items := []Review{}
+	err := s.db.SelectContext(ctx, &items, reviewSelect+`
+		WHERE r.is_visible ORDER BY r.created_at DESC, r.id DESC LIMIT $1 OFFSET $2`, pg.PerPage, pg.offset())
+	if err != nil {
+		return ReviewPage{}, wrap(err, "reviews")
+	}
+	return ReviewPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+}
+
+// CreateReview records a user's review of one of their completed orders.
+// Someone else's or an unknown order is ErrNotFound; an order that is not
+// completed ErrNotReviewable; a second review of one order
+// ErrAlreadyReviewed; a rating outside 1–5 or a comment over 1000
+// characters ErrInvalid.
+func (s *DB) CreateReview(ctx context.Context, userID, orderID int64, rating int, comment string) (Review, error) {
+	comment = strings.TrimSpace(comment)
+	if rating < 1 || rating > 5 {
+		return Review{}, fmt.Errorf("store: review: rating %d: %w", rating, ErrInvalid)
+	}
+	var r Review
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var o struct {
+			Status    string `db:"status"`
+			ProductID int64  `db:"product_id"`
+		}
+		// FOR SHARE: an admin cannot refund the order between this check and
+		// the insert.
+		err := tx.GetContext(ctx, &o, `SELECT status, product_id FROM orders
+			WHERE id = $1 AND user_id = $2 FOR SHARE`, orderID, userID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: review: order %d: %w", orderID, ErrNotFound)
+		}
+		if err != nil {
+			return wrap(err, "review: order %d", orderID)
+		}
+		if o.Status != OrderCompleted {
+			return fmt.Errorf("store: review: order %d is %s: %w", orderID, o.Status, ErrNotReviewable)
+		}
+		var id int64
+		err = tx.GetContext(ctx, &id, `
+			INSERT INTO reviews (user_id, order_id, product_id, rating, comment)
+			VALUES ($1, $2, (SELECT id FROM products WHERE id = $3), $4, $5)
+			RETURNING id`, userID, orderID, o.ProductID, rating, comment)
+		var ce *ConflictError
+		if err = mapErr(err); errors.As(err, &ce) && ce.Constraint == "reviews_order_key" {
+			return fmt.Errorf("store: review: order %d: %w", orderID, ErrAlreadyReviewed)
+		}
+		if err != nil {
+			return fmt.Errorf("store: create review: %w", err)
+		}
+		return wrap(tx.GetContext(ctx, &r, reviewSelect+` WHERE r.id = $1`, id), "review %d", id)
+	})
+	return r, err
+}
