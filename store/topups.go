@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -109,7 +110,10 @@ func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bo
 				return ErrTotalTaken
 			}
 		}
-		return wrap(err, "create top-up")
+		if err != nil {
+			return wrap(err, "create top-up")
+		}
+		return s.topupEvent(ctx, tx, EventTopupCreated, t, ChannelAdmins)
 	})
 	return t, replayed, err
 }
@@ -120,4 +124,110 @@ func (s *DB) TopupsOfUser(ctx context.Context, userID int64, limit int) ([]Topup
 	err := s.db.SelectContext(ctx, &list, `SELECT `+topupColumns+` FROM topup_orders
 		WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
 	return list, wrap(err, "top-ups of user %d", userID)
+}
+
+// Top-up events: admins see new requests appear (topup.created on
+// private-admins); the customer and admins see decisions (topup.updated).
+const (
+	EventTopupCreated = "topup.created"
+	EventTopupUpdated = "topup.updated"
+)
+
+// EventTopup is the top-up inside topup.created and topup.updated.
+type EventTopup struct {
+	ID                 int64      `json:"id"`
+	UserID             int64      `json:"user_id"`
+	Amount             int64      `json:"amount"`
+	VerificationAmount int64      `json:"verification_amount"`
+	Total              int64      `json:"total"`
+	PaymentMethod      string     `json:"payment_method"`
+	Status             string     `json:"status"`
+	RejectReason       *string    `json:"reject_reason"`
+	CreatedAt          time.Time  `json:"created_at"`
+	DecidedAt          *time.Time `json:"decided_at"`
+}
+
+// TopupEventPayload is the data of the top-up events.
+type TopupEventPayload struct {
+	Topup EventTopup `json:"topup"`
+}
+
+func (s *DB) topupEvent(ctx context.Context, tx *sqlx.Tx, event string, t Topup, channels ...string) error {
+	e := EventTopup{
+		ID: t.ID, UserID: t.UserID, Amount: t.Amount, VerificationAmount: t.VerificationAmount, Total: t.Total,
+		PaymentMethod: t.PaymentMethodName, Status: t.Status, CreatedAt: t.CreatedAt,
+	}
+	if t.RejectReason.Valid {
+		e.RejectReason = &t.RejectReason.String
+	}
+	if t.DecidedAt.Valid {
+		e.DecidedAt = &t.DecidedAt.Time
+	}
+	return s.enqueue(ctx, tx, channels, event, TopupEventPayload{Topup: e}, false)
+}
+
+func topupReference(id int64) string { return fmt.Sprintf("topup:%d", id) }
+
+// ConfirmTopup credits the transferred total to the customer's wallet,
+// once: the status compare-and-set makes every later confirm (or a confirm
+// after a reject) ErrInvalidState, and the ledger's unique reference backs
+// it up. The customer gets a message, and the new balance and decision are
+// pushed live.
+func (s *DB) ConfirmTopup(ctx context.Context, topupID, actorID int64) (Topup, error) {
+	return s.decideTopup(ctx, topupID, actorID, TopupConfirmed, "")
+}
+
+// RejectTopup declines a top-up with a reason the customer is shown.
+func (s *DB) RejectTopup(ctx context.Context, topupID, actorID int64, reason string) (Topup, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return Topup{}, fmt.Errorf("store: reject top-up: a reason is required: %w", ErrInvalid)
+	}
+	return s.decideTopup(ctx, topupID, actorID, TopupRejected, reason)
+}
+
+func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, reason string) (Topup, error) {
+	var t Topup
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		err := tx.GetContext(ctx, &t, `
+			UPDATE topup_orders SET status = $3, reject_reason = NULLIF($4, ''), decided_by = $2, decided_at = now()
+			WHERE id = $1 AND status = 'pending'
+			RETURNING `+topupColumns, topupID, nullID(actorID), status, reason)
+		if errors.Is(err, sql.ErrNoRows) {
+			var exists bool
+			if err := tx.GetContext(ctx, &exists, `SELECT true FROM topup_orders WHERE id = $1`, topupID); err != nil {
+				return fmt.Errorf("store: top-up %d: %w", topupID, ErrNotFound)
+			}
+			return fmt.Errorf("store: top-up %d is already decided: %w", topupID, ErrInvalidState)
+		}
+		if err != nil {
+			return wrap(err, "decide top-up %d", topupID)
+		}
+		msg := NewMessage{UserID: t.UserID, SenderID: actorID}
+		if status == TopupConfirmed {
+			_, err := postLedger(ctx, tx, LedgerEntry{
+				UserID: t.UserID, Amount: t.Total, Kind: LedgerTopup, Reference: topupReference(t.ID), ActorID: nullID(actorID),
+			})
+			if err != nil {
+				return err
+			}
+			var u User
+			if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, t.UserID); err != nil {
+				return wrap(err, "confirm top-up: user %d", t.UserID)
+			}
+			if err := s.walletEvent(ctx, tx, u); err != nil {
+				return err
+			}
+			msg.Title = fmt.Sprintf("Top-up #%d confirmed", t.ID)
+			msg.Body = fmt.Sprintf("%d Ks from your %s transfer has been added to your wallet.", t.Total, t.PaymentMethodName)
+		} else {
+			msg.Title = fmt.Sprintf("Top-up #%d was not accepted", t.ID)
+			msg.Body = fmt.Sprintf("Your %d Ks %s top-up was not accepted: %s. Contact support if you think this is a mistake.", t.Total, t.PaymentMethodName, reason)
+		}
+		if _, err := s.insertMessage(ctx, tx, msg); err != nil {
+			return err
+		}
+		return s.topupEvent(ctx, tx, EventTopupUpdated, t, UserChannel(t.UserID), ChannelAdmins)
+	})
+	return t, err
 }

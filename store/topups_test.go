@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"topup/store"
@@ -111,5 +113,86 @@ func TestUploadDuplicates(t *testing.T) {
 	}
 	if _, err := db.UploadByID(ctx, 424242); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("missing upload: %v", err)
+	}
+}
+
+func outboxEvents(t *testing.T, db *store.DB, event string) int {
+	t.Helper()
+	var n int
+	if err := db.SQL().Get(&n, `SELECT count(*) FROM outbox WHERE event = $1`, event); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestDecideTopup(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	alice := newUser(t, db, "09420000041")
+	admin := newUser(t, db, "09420000042")
+	kbz := newPaymentMethod(t, db, "KBZPay", true)
+	create := func(content string, verification int64) store.Topup {
+		top, _, err := db.CreateTopup(ctx, store.NewTopup{UserID: alice.ID, Amount: 10000, VerificationAmount: verification, PaymentMethodID: kbz, UploadID: newUpload(t, db, alice.ID, content).ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return top
+	}
+	first := create("r1", 123)
+	if n := outboxEvents(t, db, store.EventTopupCreated); n != 1 {
+		t.Fatalf("%d topup.created events, want 1", n)
+	}
+
+	// 30 admins press Confirm at once: the wallet is credited once.
+	var wg sync.WaitGroup
+	var ok, stale atomic.Int32
+	for range 30 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := db.ConfirmTopup(ctx, first.ID, admin.ID)
+			switch {
+			case err == nil:
+				ok.Add(1)
+			case errors.Is(err, store.ErrInvalidState):
+				stale.Add(1)
+			default:
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if ok.Load() != 1 || stale.Load() != 29 {
+		t.Fatalf("%d confirms succeeded and %d were stale, want 1 and 29", ok.Load(), stale.Load())
+	}
+	u, err := db.UserByID(ctx, alice.ID)
+	if err != nil || u.WalletAmount != 10123 {
+		t.Fatalf("wallet = %d (%v), want the transferred total 10123", u.WalletAmount, err)
+	}
+	for event, want := range map[string]int{store.EventTopupUpdated: 1, store.EventUserUpdated: 1, store.EventMessageSent: 1} {
+		if n := outboxEvents(t, db, event); n != want {
+			t.Errorf("%d %s events, want %d", n, event, want)
+		}
+	}
+
+	second := create("r2", 77)
+	if _, err := db.RejectTopup(ctx, second.ID, admin.ID, "  "); !errors.Is(err, store.ErrInvalid) {
+		t.Fatalf("reject without a reason = %v, want ErrInvalid", err)
+	}
+	rejected, err := db.RejectTopup(ctx, second.ID, admin.ID, "Receipt amount does not match")
+	if err != nil || rejected.Status != store.TopupRejected || rejected.RejectReason.String != "Receipt amount does not match" {
+		t.Fatalf("reject = %+v, %v", rejected, err)
+	}
+	if _, err := db.ConfirmTopup(ctx, second.ID, admin.ID); !errors.Is(err, store.ErrInvalidState) {
+		t.Fatalf("confirm after reject = %v, want ErrInvalidState", err)
+	}
+	if _, err := db.ConfirmTopup(ctx, 987654, admin.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("confirm of a missing top-up = %v, want ErrNotFound", err)
+	}
+	if u, _ := db.UserByID(ctx, alice.ID); u.WalletAmount != 10123 {
+		t.Fatalf("wallet changed to %d by a rejected top-up", u.WalletAmount)
+	}
+	if bad, err := db.CheckLedger(ctx); err != nil || len(bad) != 0 {
+		t.Fatalf("ledger invariant: %+v, %v", bad, err)
 	}
 }
