@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"net/http"
+	"slices"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
@@ -34,14 +35,18 @@ func Fail(status int, message string) *Error {
 	return &Error{Status: status, Message: message}
 }
 
-// Invalid builds a 422 naming the fields at fault.
+// Invalid builds a 422 naming the fields at fault. Its message is the first
+// field's (by name) first error, so the same input always answers the same.
 func Invalid(fields map[string][]string) *Error {
 	msg := "The given data was invalid."
-	for _, list := range fields {
+	names := make([]string, 0, len(fields))
+	for name, list := range fields {
 		if len(list) > 0 {
-			msg = list[0]
-			break
+			names = append(names, name)
 		}
+	}
+	if len(names) > 0 {
+		msg = fields[slices.Min(names)][0]
 	}
 	return &Error{Status: http.StatusUnprocessableEntity, Message: msg, Fields: fields}
 }
@@ -54,6 +59,9 @@ func statusOf(err error) (int, string) {
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr.Status, apiErr.Message
+	case errors.As(err, &fiberErr) && fiberErr.Code == http.StatusRequestEntityTooLarge:
+		// Only a file upload can reach the body limit.
+		return fiberErr.Code, msgReceiptSize
 	case errors.As(err, &fiberErr):
 		return fiberErr.Code, fiberErr.Message
 	case errors.Is(err, store.ErrNotFound):

@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
+	"topup/receipts"
 	"topup/store"
 )
 
@@ -45,6 +46,8 @@ type Options struct {
 	HSTS bool
 	// ContentSecurityPolicy replaces the default policy when not empty.
 	ContentSecurityPolicy string
+	// Receipts is where payment receipts are kept, outside any web root.
+	Receipts *receipts.Dir
 }
 
 // Server is the Fiber application with the store's routes.
@@ -101,6 +104,13 @@ func New(opts Options) *Server {
 	api.Get("/admin-status", s.adminStatus)
 	api.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
 	s.app.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
+
+	// Wallet top-ups: receipt upload, quote, request and history.
+	api.Post("/uploads", s.requireUser, s.refuseBanned, s.uploadReceipt)
+	api.Get("/uploads/:id", s.requireUser, s.showReceipt)
+	api.Get("/topup-quote", s.requireUser, s.refuseBanned, s.topupQuote)
+	api.Post("/topup-orders", s.requireUser, s.refuseBanned, s.createTopup)
+	api.Get("/topup-orders", s.requireUser, s.refuseBanned, s.listTopups)
 	return s
 }
 

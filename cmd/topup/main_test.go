@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -185,6 +186,23 @@ func TestServeMigrateSeedAndShutDown(t *testing.T) {
 	}
 	if err := run(ctx, []string{"healthcheck"}, e); err != nil {
 		t.Fatalf("healthcheck against the running server: %v", err)
+	}
+	// A declared 20 MB body is refused from its headers, before any of it
+	// is read, in the API's error shape.
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(conn, "POST /api/uploads HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n\r\n", 20<<20)
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	big, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to a 20 MB upload before its body: %v", err)
+	}
+	body, _ := io.ReadAll(big.Body)
+	conn.Close()
+	if big.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), "File size must be less than 10MB") {
+		t.Fatalf("20 MB body: %d %s", big.StatusCode, body)
 	}
 
 	stop()

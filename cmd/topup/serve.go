@@ -104,6 +104,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		CORSOrigins:           corsOrigins,
 		HSTS:                  cfg.PublicURL.Scheme == "https",
 		ContentSecurityPolicy: e.getenv("CONTENT_SECURITY_POLICY"),
+		Receipts:              receiptDir,
 	})
 	rt.Mount(srv.App())
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {

@@ -1,0 +1,199 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+const (
+	msgTopupAmountRequired = "Please enter the amount."
+	msgTopupAmountMismatch = "The amount does not match your top-up quote. Please start the top-up again."
+	msgTopupMethodRequired = "Please choose a payment method."
+	msgTopupMethodUnknown  = "This payment method is not available."
+	msgTopupUploadRequired = "Please upload your payment receipt."
+	msgTopupUploadUnknown  = "The receipt was not found. Please upload it again."
+	msgTopupUploadUsed     = "This receipt has already been used for a top-up."
+	msgTopupQuoteRequired  = "The top-up quote is missing. Please start the top-up again."
+	msgTopupTotalTaken     = "Another top-up with the same total is waiting. Please start the top-up again for a new amount."
+	msgTopupCreated        = "Your top-up request was received. Your wallet will be credited in about 5 minutes, once the transfer is checked."
+	topupHistoryLimit      = 100
+)
+
+type topupJSON struct {
+	ID                 int64      `json:"id"`
+	Amount             int64      `json:"amount"`
+	VerificationAmount int64      `json:"verification_amount"`
+	Total              int64      `json:"total"`
+	PaymentMethod      string     `json:"payment_method"`
+	Status             string     `json:"status"`
+	RejectReason       *string    `json:"reject_reason"`
+	CreatedAt          time.Time  `json:"created_at"`
+	DecidedAt          *time.Time `json:"decided_at"`
+}
+
+func toTopupJSON(t store.Topup) topupJSON {
+	j := topupJSON{
+		ID: t.ID, Amount: t.Amount, VerificationAmount: t.VerificationAmount, Total: t.Total,
+		PaymentMethod: t.PaymentMethodName, Status: t.Status, CreatedAt: t.CreatedAt,
+	}
+	if t.RejectReason.Valid {
+		j.RejectReason = &t.RejectReason.String
+	}
+	if t.DecidedAt.Valid {
+		j.DecidedAt = &t.DecidedAt.Time
+	}
+	return j
+}
+
+func (s *Server) quoteMAC(b []byte) []byte { return s.opts.Store.Box().Hash(b) }
+
+// topupQuote answers the exact total the customer must transfer. The
+// verification amount is the server's choice, never the client's.
+func (s *Server) topupQuote(c *fiber.Ctx) error {
+	amount, err := parseTopupAmount(c.Query("amount"))
+	if err != nil {
+		return Invalid(map[string][]string{"amount": {err.Error()}})
+	}
+	t, err := verificationAmount(amount)
+	if err != nil {
+		return err
+	}
+	q := topupQuote{UserID: currentUser(c).ID, Amount: amount, Verification: t, Expires: s.now().Add(quoteTTL).Truncate(time.Second)}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{
+		"amount": q.Amount, "verification_amount": q.Verification, "total": q.Total(),
+		"quote": q.sign(s.quoteMAC), "expires_at": q.Expires,
+	}})
+}
+
+// methodRef is a payment method named by id (the API) or by name (SPEC's
+// client variant sends the chosen method's name).
+type methodRef struct {
+	id   int64
+	name string
+}
+
+func (m *methodRef) UnmarshalJSON(b []byte) error {
+	if bytes.HasPrefix(b, []byte(`"`)) {
+		return json.Unmarshal(b, &m.name)
+	}
+	return json.Unmarshal(b, &m.id)
+}
+
+// topupRequest takes SPEC's names and its client variant's
+// (paymentMethod, receipt_id); with the variant, amount is the total.
+type topupRequest struct {
+	Amount        *int64     `json:"amount"`
+	PaymentMethod *methodRef `json:"payment_method"`
+	PaymentAlias  *methodRef `json:"paymentMethod"`
+	UploadID      *int64     `json:"upload_id"`
+	ReceiptID     *int64     `json:"receipt_id"`
+	Quote         string     `json:"quote"`
+}
+
+func (s *Server) createTopup(c *fiber.Ctx) error {
+	u := currentUser(c)
+	var req topupRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	q, quoteErr := parseQuote(s.quoteMAC, req.Quote, s.now())
+	switch {
+	case req.Quote == "":
+		f.add("quote", msgTopupQuoteRequired)
+	case quoteErr != nil:
+		f.add("quote", quoteErr.Error())
+	case q.UserID != u.ID:
+		f.add("quote", errQuoteInvalid.Error())
+	}
+	switch {
+	case req.Amount == nil:
+		f.add("amount", msgTopupAmountRequired)
+	case quoteErr == nil && req.Quote != "" && *req.Amount != q.Amount && *req.Amount != q.Total():
+		f.add("amount", msgTopupAmountMismatch)
+	}
+	method, err := s.resolveMethod(c, firstNonNil(req.PaymentMethod, req.PaymentAlias))
+	if err != nil {
+		return err
+	}
+	switch {
+	case req.PaymentMethod == nil && req.PaymentAlias == nil:
+		f.add("payment_method", msgTopupMethodRequired)
+	case method == nil:
+		f.add("payment_method", msgTopupMethodUnknown)
+	}
+	upload := firstNonNil(req.UploadID, req.ReceiptID)
+	if upload == nil {
+		f.add("upload_id", msgTopupUploadRequired)
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+
+	t, replayed, err := s.opts.Store.CreateTopup(c.UserContext(), store.NewTopup{
+		UserID: u.ID, Amount: q.Amount, VerificationAmount: q.Verification, PaymentMethodID: method.ID,
+		UploadID: *upload, IdempotencyKey: strings.TrimSpace(c.Get("Idempotency-Key")),
+	})
+	switch {
+	case errors.Is(err, store.ErrUploadUsed):
+		return &Error{Status: http.StatusConflict, Message: msgTopupUploadUsed, Fields: map[string][]string{"upload_id": {msgTopupUploadUsed}}}
+	case errors.Is(err, store.ErrTotalTaken):
+		return &Error{Status: http.StatusConflict, Message: msgTopupTotalTaken, Fields: map[string][]string{"quote": {msgTopupTotalTaken}}}
+	case errors.Is(err, store.ErrNotFound):
+		return Invalid(map[string][]string{"upload_id": {msgTopupUploadUnknown}})
+	case err != nil:
+		return err
+	}
+	status := http.StatusCreated
+	if replayed {
+		status = http.StatusOK
+	}
+	return c.Status(status).JSON(fiber.Map{"success": true, "message": msgTopupCreated, "data": toTopupJSON(t)})
+}
+
+func firstNonNil[T any](a, b *T) *T {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// resolveMethod finds an active payment method by id or name (case and
+// surrounding space ignored); nil when there is none.
+func (s *Server) resolveMethod(c *fiber.Ctx, ref *methodRef) (*store.PaymentMethod, error) {
+	if ref == nil {
+		return nil, nil
+	}
+	list, err := s.opts.Store.PaymentMethods(c.UserContext())
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range list {
+		if (ref.id != 0 && m.ID == ref.id) || (ref.name != "" && strings.EqualFold(strings.TrimSpace(ref.name), m.Name)) {
+			return &list[i], nil
+		}
+	}
+	return nil, nil
+}
+
+func (s *Server) listTopups(c *fiber.Ctx) error {
+	list, err := s.opts.Store.TopupsOfUser(c.UserContext(), currentUser(c).ID, topupHistoryLimit)
+	if err != nil {
+		return err
+	}
+	out := make([]topupJSON, len(list))
+	for i, t := range list {
+		out[i] = toTopupJSON(t)
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.JSON(fiber.Map{"success": true, "data": out})
+}

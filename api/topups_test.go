@@ -1,0 +1,277 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"testing"
+
+	"topup/api"
+	"topup/receipts"
+)
+
+type topupHarness struct {
+	*authHarness
+	dir        string
+	alice, bob string // tokens
+	admin      string
+	kbz        int64
+}
+
+func newTopupHarness(t *testing.T) *topupHarness {
+	t.Helper()
+	dir := t.TempDir()
+	rd, err := receipts.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &topupHarness{authHarness: newAuthHarness(t, func(o *api.Options) { o.Receipts = rd }), dir: dir}
+	h.user(t, "alice", "09420000101", "secret123", false)
+	h.user(t, "bob", "09420000102", "secret123", false)
+	h.user(t, "boss", "09420000103", "secret123", true)
+	h.alice = h.login(t, "09420000101", "secret123")
+	h.bob = h.login(t, "09420000102", "secret123")
+	h.admin = h.login(t, "09420000103", "secret123")
+	if err := h.db.SQL().Get(&h.kbz, `INSERT INTO payment_methods (name, holder_name, phone, kind)
+		VALUES ('KBZPay', 'U Aung', '09000000111', 'wallet') RETURNING id`); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func receiptPNG(t *testing.T) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 30, 50))
+	img.Set(3, 3, color.RGBA{200, 10, 10, 255})
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func receiptJPEG(t *testing.T) []byte {
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 40, 20)), nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// multipartFile builds a form with one part, as the web app sends it.
+func multipartFile(t *testing.T, field, filename, declaredType string, content []byte) (string, string) {
+	t.Helper()
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	h := make(map[string][]string)
+	h["Content-Disposition"] = []string{fmt.Sprintf(`form-data; name=%q; filename=%q`, field, filename)}
+	h["Content-Type"] = []string{declaredType}
+	part, err := w.CreatePart(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(content)
+	w.Close()
+	return b.String(), w.FormDataContentType()
+}
+
+func (h *topupHarness) upload(t *testing.T, token, filename, declaredType string, content []byte) authResult {
+	t.Helper()
+	body, ctype := multipartFile(t, "file", filename, declaredType, content)
+	return h.do(t, authReq{method: "POST", path: "/api/uploads", raw: body, contentType: ctype, token: token})
+}
+
+func (h *topupHarness) uploadID(t *testing.T, token string, content []byte) int64 {
+	t.Helper()
+	r := h.upload(t, token, "receipt.png", "image/png", content).want(t, http.StatusCreated)
+	return int64(r.data()["id"].(float64))
+}
+
+func TestUploads(t *testing.T) {
+	h := newTopupHarness(t)
+	elf, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := func(b []byte, n int) []byte { return append(append([]byte{}, b...), make([]byte, n-len(b))...) }
+	tests := []struct {
+		name, filename, ctype string
+		content               []byte
+		status                int
+		message               string
+	}{
+		{"png", "receipt.png", "image/png", receiptPNG(t), http.StatusCreated, ""},
+		{"jpeg", "receipt.jpg", "image/jpeg", receiptJPEG(t), http.StatusCreated, ""},
+		{"png renamed .exe", "receipt.exe", "application/octet-stream", receiptPNG(t), http.StatusCreated, ""},
+		{"path in the file name", "../../../etc/passwd.png", "image/png", receiptPNG(t), http.StatusCreated, ""},
+		{"executable renamed .png", "receipt.png", "image/png", elf, http.StatusUnsupportedMediaType, "Only JPG, JPEG, PNG images are allowed"},
+		{"exactly 10 MB", "big.png", "image/png", pad(receiptPNG(t), receipts.MaxBytes), http.StatusRequestEntityTooLarge, "File size must be less than 10MB"},
+		{"just under 10 MB", "big.png", "image/png", pad(receiptPNG(t), receipts.MaxBytes-1), http.StatusCreated, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := h.upload(t, h.alice, tt.filename, tt.ctype, tt.content).want(t, tt.status)
+			if tt.message != "" && r.str("message") != tt.message {
+				t.Fatalf("message = %q, want %q", r.str("message"), tt.message)
+			}
+		})
+	}
+	t.Run("no file part", func(t *testing.T) {
+		body, ctype := multipartFile(t, "other", "x.png", "image/png", receiptPNG(t))
+		r := h.do(t, authReq{method: "POST", path: "/api/uploads", raw: body, contentType: ctype, token: h.alice}).want(t, 422)
+		if r.fieldError("file") == "" {
+			t.Fatalf("no file error in %s", r.body)
+		}
+	})
+	t.Run("signed out", func(t *testing.T) {
+		h.upload(t, "", "receipt.png", "image/png", receiptPNG(t)).want(t, http.StatusUnauthorized)
+	})
+	t.Run("stored under random names only", func(t *testing.T) {
+		entries, _ := os.ReadDir(h.dir)
+		for _, e := range entries {
+			if _, err := hex.DecodeString(e.Name()); err != nil || len(e.Name()) != 32 {
+				t.Fatalf("stored file %q is not a random name", e.Name())
+			}
+		}
+		if len(entries) != 5 {
+			t.Fatalf("%d files stored, want 5", len(entries))
+		}
+	})
+}
+
+func TestReceiptAccess(t *testing.T) {
+	h := newTopupHarness(t)
+	id := h.uploadID(t, h.alice, receiptPNG(t))
+	path := fmt.Sprintf("/api/uploads/%d", id)
+
+	r := h.do(t, authReq{method: "GET", path: path, token: h.alice}).want(t, 200)
+	if r.header.Get("Content-Type") != "image/png" || r.header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Fatalf("headers %v", r.header)
+	}
+	if _, err := png.Decode(bytes.NewReader([]byte(r.body))); err != nil {
+		t.Fatalf("owner did not get a PNG: %v", err)
+	}
+	h.do(t, authReq{method: "GET", path: path, token: h.admin}).want(t, 200)
+	h.do(t, authReq{method: "GET", path: path, token: h.bob}).want(t, 404)
+	h.do(t, authReq{method: "GET", path: path}).want(t, 401)
+	h.do(t, authReq{method: "GET", path: "/api/uploads/999999", token: h.alice}).want(t, 404)
+	h.do(t, authReq{method: "GET", path: "/api/uploads/abc", token: h.alice}).want(t, 404)
+}
+
+func (h *topupHarness) quote(t *testing.T, token, amount string) authResult {
+	return h.do(t, authReq{method: "GET", path: "/api/topup-quote?amount=" + amount, token: token})
+}
+
+func TestTopupQuote(t *testing.T) {
+	h := newTopupHarness(t)
+	tests := []struct {
+		amount string
+		status int
+	}{
+		{"2000", 200}, {"1999", 422}, {"2000.5", 422}, {"-2000", 422}, {"9223372036854775808", 422}, {"abc", 422}, {"", 422},
+	}
+	for _, tt := range tests {
+		t.Run(tt.amount, func(t *testing.T) {
+			r := h.quote(t, h.alice, tt.amount).want(t, tt.status)
+			if tt.status != 200 {
+				if r.fieldError("amount") == "" {
+					t.Fatalf("no amount error: %s", r.body)
+				}
+				return
+			}
+			d := r.data()
+			v := int64(d["verification_amount"].(float64))
+			if v < 1 || v > 500 || int64(d["total"].(float64)) != 2000+v || d["quote"] == "" {
+				t.Fatalf("quote %v", d)
+			}
+		})
+	}
+	if r := h.quote(t, h.alice, "1999").want(t, 422); r.fieldError("amount") != "Minimum top-up amount is 2000Ks" {
+		t.Fatalf("message %q", r.fieldError("amount"))
+	}
+}
+
+func TestCreateTopupOverHTTP(t *testing.T) {
+	h := newTopupHarness(t)
+	q := h.quote(t, h.alice, "5000").want(t, 200).data()
+	quote := q["quote"].(string)
+	total := int64(q["total"].(float64))
+	upload := h.uploadID(t, h.alice, receiptPNG(t))
+
+	create := func(token string, body any, key string) authResult {
+		return h.do(t, authReq{method: "POST", path: "/api/topup-orders", token: token, body: body, header: map[string]string{"Idempotency-Key": key}})
+	}
+	first := create(h.alice, map[string]any{"amount": 5000, "payment_method": h.kbz, "upload_id": upload, "quote": quote}, "key-1").want(t, 201)
+	top := first.data()
+	if top["status"] != "pending" || int64(top["total"].(float64)) != total || top["payment_method"] != "KBZPay" {
+		t.Fatalf("top-up %v", top)
+	}
+	replay := create(h.alice, map[string]any{"amount": 5000, "payment_method": h.kbz, "upload_id": upload, "quote": quote}, "key-1").want(t, 200)
+	if replay.data()["id"] != top["id"] {
+		t.Fatalf("replay made another top-up: %v vs %v", replay.data()["id"], top["id"])
+	}
+
+	other := h.uploadID(t, h.bob, receiptJPEG(t))
+	fresh := func() (string, int64) {
+		d := h.quote(t, h.alice, "7000").want(t, 200).data()
+		return d["quote"].(string), int64(d["total"].(float64))
+	}
+	q2, total2 := fresh()
+	bobQuote := h.quote(t, h.bob, "7000").want(t, 200).data()["quote"].(string)
+	tests := []struct {
+		name   string
+		token  string
+		raw    string
+		body   map[string]any
+		status int
+		field  string
+	}{
+		{"receipt used twice", h.alice, "", map[string]any{"amount": 7000, "payment_method": h.kbz, "upload_id": upload, "quote": q2}, 409, "upload_id"},
+		{"another customer's receipt", h.alice, "", map[string]any{"amount": 7000, "payment_method": h.kbz, "upload_id": other, "quote": q2}, 422, "upload_id"},
+		{"another customer's quote", h.alice, "", map[string]any{"amount": 7000, "payment_method": h.kbz, "upload_id": h.uploadID(t, h.alice, receiptJPEG(t)), "quote": bobQuote}, 422, "quote"},
+		{"amount not the quote's", h.alice, "", map[string]any{"amount": 7001, "payment_method": h.kbz, "upload_id": h.uploadID(t, h.alice, receiptJPEG(t)), "quote": q2}, 422, "amount"},
+		{"tampered quote", h.alice, "", map[string]any{"amount": 7000, "payment_method": h.kbz, "upload_id": h.uploadID(t, h.alice, receiptJPEG(t)), "quote": q2 + "0"}, 422, "quote"},
+		{"missing quote", h.alice, "", map[string]any{"amount": 7000, "payment_method": h.kbz, "upload_id": h.uploadID(t, h.alice, receiptJPEG(t))}, 422, "quote"},
+		{"unknown method", h.alice, "", map[string]any{"amount": 7000, "payment_method": "NoSuchPay", "upload_id": h.uploadID(t, h.alice, receiptJPEG(t)), "quote": q2}, 422, "payment_method"},
+		{"amount as a string", h.alice, `{"amount": "7000", "payment_method": 1, "upload_id": 1, "quote": "x"}`, nil, 422, "amount"},
+		{"fractional amount", h.alice, `{"amount": 2000.5, "payment_method": 1, "upload_id": 1, "quote": "x"}`, nil, 422, "amount"},
+		{"amount of 2^63", h.alice, `{"amount": 9223372036854775808, "payment_method": 1, "upload_id": 1, "quote": "x"}`, nil, 422, "amount"},
+		{"unknown field", h.alice, `{"amount": 7000, "bonus": 1}`, nil, 422, "bonus"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var r authResult
+			if tt.raw != "" {
+				r = h.do(t, authReq{method: "POST", path: "/api/topup-orders", token: tt.token, raw: tt.raw, contentType: "application/json"})
+			} else {
+				r = create(tt.token, tt.body, "")
+			}
+			r.want(t, tt.status)
+			if r.fieldError(tt.field) == "" {
+				t.Fatalf("no %s error in %s", tt.field, r.body)
+			}
+		})
+	}
+
+	t.Run("SPEC's client variant names, amount being the total", func(t *testing.T) {
+		r := create(h.alice, map[string]any{"amount": total2, "paymentMethod": "kbzpay", "receipt_id": h.uploadID(t, h.alice, receiptJPEG(t)), "quote": q2}, "").want(t, 201)
+		if int64(r.data()["total"].(float64)) != total2 || int64(r.data()["amount"].(float64)) != 7000 {
+			t.Fatalf("top-up %v", r.data())
+		}
+	})
+
+	list := h.do(t, authReq{method: "GET", path: "/api/topup-orders", token: h.alice}).want(t, 200)
+	items, _ := list.json["data"].([]any)
+	if len(items) != 2 || items[1].(map[string]any)["id"] != top["id"] {
+		t.Fatalf("history %s", list.body)
+	}
+	if bobs := h.do(t, authReq{method: "GET", path: "/api/topup-orders", token: h.bob}).want(t, 200); len(bobs.json["data"].([]any)) != 0 {
+		t.Fatalf("bob sees %s", bobs.body)
+	}
+}

@@ -1,0 +1,110 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/receipts"
+	"topup/store"
+)
+
+// SPEC §5 and §8 words for receipt problems.
+const (
+	msgReceiptRequired   = "Please choose your payment receipt image."
+	msgReceiptType       = "Only JPG, JPEG, PNG images are allowed"
+	msgReceiptSize       = "File size must be less than 10MB"
+	msgReceiptDimensions = "The image is too large. Please upload a screenshot or photo of the receipt."
+	msgReceiptEmpty      = "The file is empty."
+	msgReceiptGone       = "This receipt was deleted after the 30-day retention period."
+)
+
+// A customer uploads one receipt per top-up; this leaves room for retries
+// without letting one account fill the disk.
+var limitUploadsPerUser = Limit{Burst: 20, Every: 3 * time.Minute}
+
+func (s *Server) uploadReceipt(c *fiber.Ctx) error {
+	u := currentUser(c)
+	if err := s.throttle(c, limitCheck{"upload:user:" + strconv.FormatInt(u.ID, 10), limitUploadsPerUser}); err != nil {
+		return err
+	}
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return Invalid(map[string][]string{"file": {msgReceiptRequired}})
+	}
+	// The part's size is known before reading; this refuses at once what
+	// receipts.Save would refuse after reading 10 MB.
+	if fh.Size >= receipts.MaxBytes {
+		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgReceiptSize, Fields: map[string][]string{"file": {msgReceiptSize}}}
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return fmt.Errorf("open uploaded part: %w", err)
+	}
+	defer f.Close()
+	// The file's name and declared type are ignored: what it is is decided
+	// by its content, and it is stored under a random name.
+	saved, err := s.opts.Receipts.Save(f)
+	switch {
+	case errors.Is(err, receipts.ErrTooLarge):
+		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgReceiptSize, Fields: map[string][]string{"file": {msgReceiptSize}}}
+	case errors.Is(err, receipts.ErrUnsupported):
+		return &Error{Status: http.StatusUnsupportedMediaType, Message: msgReceiptType, Fields: map[string][]string{"file": {msgReceiptType}}}
+	case errors.Is(err, receipts.ErrDimensions):
+		return Invalid(map[string][]string{"file": {msgReceiptDimensions}})
+	case errors.Is(err, receipts.ErrEmpty):
+		return Invalid(map[string][]string{"file": {msgReceiptEmpty}})
+	case err != nil:
+		return err
+	}
+	up, err := s.opts.Store.CreateUpload(c.UserContext(), store.NewUpload{
+		UserID: u.ID, StorageName: saved.Name, Size: saved.Size, ContentType: saved.ContentType,
+		SHA256: saved.SHA256, Width: saved.Width, Height: saved.Height,
+	})
+	if err != nil {
+		if rmErr := s.opts.Receipts.Delete(saved.Name); rmErr != nil {
+			s.log.Warn().Err(rmErr).Str("name", saved.Name).Msg("removing an unrecorded receipt")
+		}
+		return err
+	}
+	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": fiber.Map{"id": up.ID}})
+}
+
+// showReceipt serves a receipt to its owner and to admins only; anyone else
+// gets the same 404 as for a missing id.
+func (s *Server) showReceipt(c *fiber.Ctx) error {
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return store.ErrNotFound
+	}
+	u := currentUser(c)
+	up, err := s.opts.Store.UploadByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	if up.UserID != u.ID && !u.IsAdmin {
+		return store.ErrNotFound
+	}
+	if up.DeletedAt.Valid {
+		return Fail(http.StatusGone, msgReceiptGone)
+	}
+	body, err := s.opts.Receipts.Read(up.StorageName)
+	if errors.Is(err, receipts.ErrNotFound) {
+		return Fail(http.StatusGone, msgReceiptGone)
+	}
+	if err != nil {
+		return err
+	}
+	// A fixed type and nosniff: the browser renders an image and nothing
+	// else; the sandboxing CSP covers opening it directly.
+	c.Set(fiber.HeaderContentType, up.ContentType)
+	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	c.Set(fiber.HeaderContentSecurityPolicy, "default-src 'none'; img-src 'self'; sandbox")
+	c.Set(fiber.HeaderContentDisposition, fmt.Sprintf(`inline; filename="receipt-%d"`, up.ID))
+	return c.Send(body)
+}
