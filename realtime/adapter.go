@@ -35,9 +35,10 @@ type ChannelStats struct {
 // channel, how many tabs one user has open here) stays in the Server: the
 // adapter only hears about a user's first and last connection on this node.
 type Adapter interface {
-	// Start hands the adapter the node's delivery function, called for every
-	// message published on any node, this one included. Called once by New.
-	Start(deliver func(Message)) error
+	// Start hands the adapter this node: Deliver is called for every message
+	// published on any node, this one included; TerminateUser for every
+	// TerminateUser call on any node. Called once by New.
+	Start(n Node) error
 	// Publish sends m to every node (this one too). For cache channels it
 	// also keeps m as the channel's last event.
 	Publish(ctx context.Context, m Message) error
@@ -61,8 +62,20 @@ type Adapter interface {
 	Channel(ctx context.Context, appID, channel string) (ChannelStats, error)
 	Channels(ctx context.Context, appID string) (map[string]ChannelStats, error)
 
+	// TerminateUser asks every node to close the connections signed in
+	// (pusher:signin) as userID. Nodes keep their own user→socket index,
+	// so only the request travels.
+	TerminateUser(ctx context.Context, appID, userID string) error
+
 	// LastEvent returns the cached last event of a cache channel.
 	LastEvent(ctx context.Context, appID, channel string) (Message, bool, error)
 
 	Close() error
+}
+
+// Node is the local half of the cluster-wide operations: what an adapter
+// calls on each node.
+type Node interface {
+	Deliver(m Message)
+	TerminateUser(appID, userID string)
 }

@@ -42,6 +42,7 @@ func (a *appState) channelFor(name string) *channel {
 			ch.users = map[string]int{}
 		}
 		a.channels[name] = ch
+		a.stats.channels.Add(1)
 	}
 	return ch
 }
@@ -53,6 +54,7 @@ func (a *appState) dropIfEmpty(ch *channel) {
 	if len(ch.subs) == 0 && !ch.dead {
 		ch.dead = true
 		delete(a.channels, ch.name)
+		a.stats.channels.Add(-1)
 	}
 	ch.mu.Unlock()
 	a.mu.Unlock()
@@ -102,8 +104,11 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 	}
 	ch.subs = append(ch.subs, sb)
 	c.subs = append(c.subs, sb)
-	if _, err := s.adapter.Subscribed(ctx, c.app.ID, name); err != nil {
+	s.stats.subscriptions.Add(1)
+	if n, err := s.adapter.Subscribed(ctx, c.app.ID, name); err != nil {
 		s.log.Error().Err(err).Msg("realtime: adapter subscribed")
+	} else if n == 1 {
+		s.hooks.occupied(c.app, name)
 	}
 	c.enqueue(eventFrame("pusher_internal:subscription_succeeded", name, succeeded, ""))
 	if ch.cache {
@@ -120,6 +125,7 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 	ch.mu.Unlock()
 
 	if firstMember {
+		s.hooks.memberAdded(c.app, name, m.ID)
 		// Other members learn of a user once, on the first connection.
 		err := s.adapter.Publish(ctx, Message{AppID: c.app.ID, Channel: name, Event: "pusher_internal:member_added", Data: memberAddedData(*m), ExceptSocketID: c.id})
 		if err != nil {
@@ -181,8 +187,11 @@ func (s *Server) leave(c *conn, sb *sub) {
 			}
 		}
 	}
-	if _, err := s.adapter.Unsubscribed(ctx, c.app.ID, ch.name); err != nil {
+	s.stats.subscriptions.Add(-1)
+	if n, err := s.adapter.Unsubscribed(ctx, c.app.ID, ch.name); err != nil {
 		s.log.Error().Err(err).Msg("realtime: adapter unsubscribed")
+	} else if n == 0 {
+		s.hooks.vacated(c.app, ch.name)
 	}
 	empty := len(ch.subs) == 0
 	ch.mu.Unlock()
@@ -194,6 +203,7 @@ func (s *Server) leave(c *conn, sb *sub) {
 		}
 	}
 	if lastMember {
+		s.hooks.memberRemoved(c.app, ch.name, sb.userID)
 		err := s.adapter.Publish(ctx, Message{AppID: c.app.ID, Channel: ch.name, Event: "pusher_internal:member_removed", Data: memberRemovedData(sb.userID)})
 		if err != nil {
 			s.log.Error().Err(err).Msg("realtime: member_removed")

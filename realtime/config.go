@@ -47,6 +47,17 @@ type Config struct {
 	MaxChannelsPerConn    int           // 1000
 	CacheTTL              time.Duration // 30 min, last event of a cache- channel
 	WriteTimeout          time.Duration // 10 s: a socket write stuck this long closes the connection
+
+	// Now is the clock the HTTP API checks auth_timestamp against and
+	// webhooks stamp time_ms with; tests inject one. nil = time.Now.
+	Now func() time.Time
+
+	// Webhooks (apps with a WebhookURL).
+	WebhookDelay    time.Duration // 3 s: channel_vacated / member_removed wait this long; a rejoin cancels them
+	WebhookQueue    int           // 1000 events per app waiting for delivery; beyond, new events are dropped and counted
+	WebhookTimeout  time.Duration // 5 s per POST
+	WebhookRetryMin time.Duration // 1 s: first retry delay, doubled up to a minute
+	WebhookRetryFor time.Duration // 5 min: a batch still failing after this is abandoned, as Pusher does
 }
 
 func (c *Config) setDefaults() {
@@ -70,6 +81,14 @@ func (c *Config) setDefaults() {
 	def(&c.MaxPresenceMembers, 100)
 	def(&c.MaxUserInfoBytes, 1024)
 	def(&c.MaxChannelsPerConn, 1000)
+	defD(&c.WebhookDelay, 3*time.Second)
+	defD(&c.WebhookTimeout, 5*time.Second)
+	defD(&c.WebhookRetryMin, time.Second)
+	defD(&c.WebhookRetryFor, 5*time.Minute)
+	def(&c.WebhookQueue, 1000)
+	if c.Now == nil {
+		c.Now = time.Now
+	}
 }
 
 // appFile is the JSON shape of one entry of PUSHER_APPS_FILE; pointers tell

@@ -2,10 +2,15 @@ package realtime
 
 import (
 	"bytes"
+	"crypto/md5"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Client frame decoding never panics, and whatever decodes can be handled.
@@ -106,6 +111,43 @@ func FuzzVerifySignature(f *testing.F) {
 		}
 		if !verifyUserAuth(app, SignUser(app.Secret, app.Key, socket, data), socket, data) {
 			t.Fatal("own user signature refused")
+		}
+	})
+}
+
+// HTTP API request verification never panics on any query or body, always
+// accepts a request signed as the SDKs sign, and refuses it once the body
+// changes.
+func FuzzVerifyRequest(f *testing.F) {
+	f.Add("auth_key=key&auth_timestamp=100&auth_version=1.0&auth_signature=00", []byte(`{"name":"e"}`), "info", "user_count,subscription_count")
+	f.Add("a=%zz&&=&auth_signature=%", []byte{}, "filter_by_prefix", "presence-")
+	f.Add("", []byte("x"), "AUTH_KEY", "key")
+	f.Fuzz(func(t *testing.T, rawQuery string, body []byte, k, v string) {
+		app := &App{Key: "key", Secret: "secret"}
+		now := time.Unix(1_700_000_000, 0)
+		_, _ = verifyRequest(app, "POST", "/apps/1/events", rawQuery, body, now)
+
+		k = strings.ToLower(k)
+		if k == "" || strings.HasPrefix(k, "auth_") || k == "body_md5" {
+			k = "x" + k
+		}
+		q := url.Values{}
+		q.Set("auth_key", "key")
+		q.Set("auth_timestamp", strconv.FormatInt(now.Unix(), 10))
+		q.Set("auth_version", "1.0")
+		q.Set(k, v)
+		sum := md5.Sum(body)
+		q.Set("body_md5", hex.EncodeToString(sum[:]))
+		unesc, err := url.QueryUnescape(q.Encode())
+		if err != nil {
+			return
+		}
+		q.Set("auth_signature", hmacHex(app.Secret, "POST\n/apps/1/events\n"+unesc))
+		if _, aerr := verifyRequest(app, "POST", "/apps/1/events", q.Encode(), body, now); aerr != nil {
+			t.Fatalf("own signature refused: %v (query %s)", aerr, q.Encode())
+		}
+		if _, aerr := verifyRequest(app, "POST", "/apps/1/events", q.Encode(), append(body, 'x'), now); aerr == nil {
+			t.Fatal("changed body accepted")
 		}
 	})
 }

@@ -9,9 +9,9 @@ import (
 // MemoryAdapter is the single-node Adapter: publish is a direct call, and
 // occupancy, presence and the cache live in maps.
 type MemoryAdapter struct {
-	ttl     time.Duration
-	now     func() time.Time
-	deliver func(Message)
+	ttl  time.Duration
+	now  func() time.Time
+	node Node
 
 	mu      sync.Mutex
 	subs    map[chanKey]int
@@ -43,8 +43,13 @@ func NewMemoryAdapter(ttl time.Duration) *MemoryAdapter {
 	}
 }
 
-func (a *MemoryAdapter) Start(deliver func(Message)) error {
-	a.deliver = deliver
+func (a *MemoryAdapter) Start(n Node) error {
+	a.node = n
+	return nil
+}
+
+func (a *MemoryAdapter) TerminateUser(_ context.Context, app, userID string) error {
+	a.node.TerminateUser(app, userID)
 	return nil
 }
 
@@ -65,7 +70,7 @@ func (a *MemoryAdapter) Publish(_ context.Context, m Message) error {
 		a.cache[chanKey{m.AppID, m.Channel}] = cached{m: m, expires: now.Add(a.ttl)}
 		a.mu.Unlock()
 	}
-	a.deliver(m)
+	a.node.Deliver(m)
 	return nil
 }
 

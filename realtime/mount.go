@@ -5,42 +5,65 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/fasthttp/websocket"
-	fws "github.com/gofiber/contrib/websocket"
 	"github.com/gofiber/fiber/v2"
 )
 
-// Mount registers the websocket endpoint GET /app/:key on r.
+// Mount registers the websocket endpoint GET /app/:key and the HTTP API
+// under /apps/:app_id/ on r.
 func (s *Server) Mount(r fiber.Router) {
-	cfg := fws.Config{
+	// fasthttp/websocket's upgrader is used directly rather than through
+	// gofiber/contrib/websocket: the wrapper copies every header, cookie,
+	// query and route parameter of the handshake into maps that live as
+	// long as the connection (≈1 KB each), and we need two values.
+	up := &websocket.FastHTTPUpgrader{
 		// Writes bypass the library's writer (see conn.writeFrames); a
 		// pool keeps it from holding a write buffer per connection.
 		WriteBufferPool: &sync.Pool{},
 		ReadBufferSize:  512, // client messages are small; larger ones still read through
 		WriteBufferSize: 1024,
-		// The default handler writes the panic to the socket and stderr;
-		// ours logs it and lets the connection close.
-		RecoverHandler: func(c *fws.Conn) {
-			if v := recover(); v != nil {
-				s.log.Error().Interface("panic", v).Msg("realtime: connection handler panic")
-			}
-		},
 	}
-	r.Get("/app/:key", requireUpgrade, fws.New(s.serveWS, cfg))
-	r.Get("/app/:key/*", requireUpgrade, fws.New(func(c *fws.Conn) {
-		s.reject(c.Conn, 4005, "Path not found")
-	}, cfg))
+	// Pusher clients connect from any site that embeds them.
+	up.CheckOrigin = anyOrigin
+	r.Get("/app/:key", s.upgrade(up, s.serveWS))
+	r.Get("/app/:key/*", s.upgrade(up, func(ws *websocket.Conn, _, _ string) {
+		s.reject(ws, 4005, "Path not found")
+	}))
+	s.mountAPI(r)
 }
 
-func requireUpgrade(c *fiber.Ctx) error {
-	if !fws.IsWebSocketUpgrade(c) {
-		return fiber.ErrUpgradeRequired
+// anyOrigin accepts every Origin. Generic so that its type is inferred
+// when assigned to the upgrader's CheckOrigin without importing fasthttp here.
+func anyOrigin[T any](T) bool { return true }
+
+// upgrade answers a websocket handshake and runs h on the connection with
+// copies of the app key and protocol (fasthttp reuses the request's memory).
+func (s *Server) upgrade(up *websocket.FastHTTPUpgrader, h func(ws *websocket.Conn, key, protocol string)) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		if !websocket.FastHTTPIsWebSocketUpgrade(c.Context()) {
+			return fiber.ErrUpgradeRequired
+		}
+		key := strings.Clone(c.Params("key"))
+		protocol := strings.Clone(c.Query("protocol"))
+		err := up.Upgrade(c.Context(), func(ws *websocket.Conn) {
+			defer func() {
+				// Logged; the connection just closes.
+				if v := recover(); v != nil {
+					s.log.Error().Interface("panic", v).Msg("realtime: connection handler panic")
+				}
+			}()
+			h(ws, key, protocol)
+		})
+		if err != nil {
+			return fiber.ErrUpgradeRequired
+		}
+		return nil
 	}
-	return c.Next()
 }
 
 // Protocol versions accepted: 5–7 behave the same for everything pusher-js
@@ -107,9 +130,8 @@ func (s *Server) reject(ws *websocket.Conn, code int, msg string) {
 
 var shardSeq atomic.Uint32
 
-func (s *Server) serveWS(fc *fws.Conn) {
-	ws := fc.Conn
-	a, code, msg := s.admission(fc.Params("key"), fc.Query("protocol"))
+func (s *Server) serveWS(ws *websocket.Conn, key, protocol string) {
+	a, code, msg := s.admission(key, protocol)
 	if code != 0 {
 		s.reject(ws, code, msg)
 		return
@@ -131,6 +153,9 @@ func (s *Server) serveWS(fc *fws.Conn) {
 	defer func() {
 		c.finish()
 		c.leaveAll()
+		if c.userID != "" {
+			a.removeUser(c)
+		}
 		s.reg.remove(c)
 		a.conns.Add(-1)
 		s.nconns.Add(-1)
@@ -182,6 +207,7 @@ func (s *Server) readLoop(c *conn) {
 		c.touch()
 		s.stats.messagesIn.Add(1)
 		msg, err := readLimited(r, limit)
+		s.stats.bytesIn.Add(int64(len(msg)))
 		if c.closingAt.Load() != 0 {
 			continue // closing: only the client's close reply matters
 		}

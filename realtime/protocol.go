@@ -182,7 +182,10 @@ func (c *conn) signin(data json.RawMessage) {
 		c.sendError(4009, "Connection is already signed in as another user")
 		return
 	}
-	c.userID = id
+	if c.userID == "" {
+		c.userID = id
+		c.app.addUser(c)
+	}
 	c.enqueue(eventFrame("pusher:signin_success", "", jsonStringData(struct {
 		UserData string `json:"user_data"`
 	}{d.UserData}), ""))
@@ -225,5 +228,8 @@ func (c *conn) clientEvent(m incoming) {
 	if err := c.srv.adapter.Publish(ctx, msg); err != nil {
 		c.srv.log.Error().Err(err).Str("channel", m.Channel).Msg("realtime: client event publish")
 		c.sendError(0, "Client event could not be delivered")
+		return
 	}
+	c.srv.stats.clientEvents.Add(1)
+	c.srv.hooks.clientEvent(c.app, m.Channel, m.Event, data, c.id, sb.userID)
 }

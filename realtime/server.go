@@ -37,15 +37,21 @@ type Server struct {
 	sweepEvery time.Duration
 
 	stats counters
+	hooks *webhooks
 }
 
 // appState is one app and its channels on this node.
 type appState struct {
 	App
 	conns atomic.Int64
+	stats *counters
 
 	mu       sync.RWMutex
 	channels map[string]*channel
+
+	// Signed-in connections by user id, for terminate_connections.
+	umu   sync.Mutex
+	users map[string][]*conn
 }
 
 // New builds a server for cfg. adapter nil means the single-node in-memory
@@ -64,13 +70,14 @@ func New(cfg Config, log zerolog.Logger, adapter Adapter) *Server {
 		stop:    make(chan struct{}),
 	}
 	for _, a := range cfg.Apps {
-		st := &appState{App: a, channels: map[string]*channel{}}
+		st := &appState{App: a, stats: &s.stats, channels: map[string]*channel{}, users: map[string][]*conn{}}
 		s.byKey[a.Key] = st
 		s.byID[a.ID] = st
 	}
 	s.reg.init()
 	s.clock.Store(time.Now().UnixNano())
-	if err := adapter.Start(s.deliver); err != nil {
+	s.hooks = newWebhooks(s)
+	if err := adapter.Start(node{s}); err != nil {
 		// The in-memory adapter cannot fail; a networked one reports
 		// trouble on Publish too, so log and carry on.
 		log.Error().Err(err).Msg("realtime: adapter start")
@@ -124,6 +131,12 @@ func (s *Server) Publish(ctx context.Context, appID string, channels []string, e
 	return nil
 }
 
+// node is the Server as its adapter sees it.
+type node struct{ s *Server }
+
+func (n node) Deliver(m Message)                  { n.s.deliver(m) }
+func (n node) TerminateUser(appID, userID string) { n.s.terminateLocal(appID, userID) }
+
 // deliver fans one message out to this node's subscribers: encoded once,
 // the same bytes queued on every socket, under the channel's read lock only
 // (queueing never touches a socket).
@@ -169,38 +182,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = ctx.Err()
 	}
 	s.stopOnce.Do(func() { close(s.stop) })
+	s.hooks.wait()
 	if cerr := s.adapter.Close(); err == nil {
 		err = cerr
 	}
 	return err
-}
-
-// Stats is a snapshot of the server's counters, for metrics.
-type Stats struct {
-	Connections     int64 // open now
-	ConnectionsOpen int64 // opened since start
-	MessagesIn      int64 // client messages read
-	MessagesOut     int64 // frames queued to clients by fan-out
-	BytesOut        int64
-	SlowClosed      int64 // closed because the send queue overflowed
-	PongTimeouts    int64
-	Errors          int64 // pusher:error and subscription_error sent
-}
-
-type counters struct {
-	opened, messagesIn, messagesOut, bytesOut, slowClosed, pongTimeouts, errors atomic.Int64
-}
-
-// Stats returns the current counters.
-func (s *Server) Stats() Stats {
-	return Stats{
-		Connections:     s.nconns.Load(),
-		ConnectionsOpen: s.stats.opened.Load(),
-		MessagesIn:      s.stats.messagesIn.Load(),
-		MessagesOut:     s.stats.messagesOut.Load(),
-		BytesOut:        s.stats.bytesOut.Load(),
-		SlowClosed:      s.stats.slowClosed.Load(),
-		PongTimeouts:    s.stats.pongTimeouts.Load(),
-		Errors:          s.stats.errors.Load(),
-	}
 }

@@ -36,6 +36,9 @@ func main() {
 	events := flag.Int("events", 200, "events per run")
 	size := flag.Int("size", 100, "payload bytes per event")
 	verbose = flag.Bool("v", false, "print the servers' heap and stack per connection")
+	via = flag.String("via", "server", "publish inside the server process (server) or through the signed HTTP API with pusher-http-go (api; pusher mode only)")
+	triggerFor := flag.Duration("trigger-for", 0, "instead: send signed HTTP API triggers back to back for this long and report requests per second")
+	conc := flag.Int("conc", 16, "concurrent HTTP API clients for -trigger-for")
 	flag.Parse()
 	if *role != "" {
 		if err := serve(*role); err != nil {
@@ -44,7 +47,11 @@ func main() {
 		}
 		return
 	}
-	fmt.Printf("pusherload: events=%d rate=%d/s size=%dB\n", *events, *rate, *size)
+	if *triggerFor > 0 {
+		triggerRate(*subsFlag, *triggerFor, *conc, *size)
+		return
+	}
+	fmt.Printf("pusherload: events=%d rate=%d/s size=%dB via=%s\n", *events, *rate, *size, *via)
 	fmt.Printf("%-7s %6s %9s %9s %9s %9s %12s %10s %10s %8s\n",
 		"server", "subs", "delivered", "lost", "p50_ms", "p99_ms", "deliv/s", "cpu_us/dl", "KB/conn", "slowcut")
 	for _, s := range strings.Split(*subsFlag, ",") {
@@ -63,7 +70,10 @@ func main() {
 	}
 }
 
-var verbose *bool
+var (
+	verbose *bool
+	via     *string
+)
 
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "pusherload:", err)
@@ -210,11 +220,19 @@ func runOne(mode string, n, events, rate, size int) (result, error) {
 
 	cpu0 := ch.cpuTicks()
 	start := time.Now()
-	resp, err := http.Post(fmt.Sprintf("http://%s/bench/run?n=%d&rate=%d&size=%d", ch.addr, events, rate, size), "", nil)
-	if err != nil {
-		return r, err
+	if *via == "api" && mode == "pusher" {
+		// The publisher is a backend: signed HTTP requests from this
+		// process, so latency includes signing, HTTP and verification.
+		if err := publishViaAPI(ch.addr, events, rate, size); err != nil {
+			return r, err
+		}
+	} else {
+		resp, err := http.Post(fmt.Sprintf("http://%s/bench/run?n=%d&rate=%d&size=%d", ch.addr, events, rate, size), "", nil)
+		if err != nil {
+			return r, err
+		}
+		resp.Body.Close()
 	}
-	resp.Body.Close()
 	wg.Wait()
 	cpu1 := ch.cpuTicks()
 

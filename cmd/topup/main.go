@@ -29,6 +29,7 @@ Commands:
   seed           load the demo store (idempotent)
   admin create   create an admin account
   admin password set a user's password
+  trigger        send an event through the Pusher HTTP API (--channel C --event E --data JSON)
   healthcheck    exit 0 when the local server answers /healthz (for containers)
   version        print the version
 
@@ -72,6 +73,8 @@ func run(ctx context.Context, args []string, e env) error {
 		return seedDemo(ctx, rest, e)
 	case "admin":
 		return admin(ctx, rest, e)
+	case "trigger":
+		return trigger(ctx, rest, e)
 	case "healthcheck":
 		return healthcheck(ctx, e)
 	case "version", "-version", "--version":

@@ -14,6 +14,8 @@ import (
 
 	"topup/api"
 	"topup/broadcast"
+	"topup/metrics"
+	"topup/outbox"
 	"topup/realtime"
 	"topup/receipts"
 	"topup/sms"
@@ -107,9 +109,15 @@ func serve(ctx context.Context, args []string, e env) error {
 		Receipts:              receiptDir,
 	})
 	rt.Mount(srv.App())
+	metrics.Mount(srv.App(), rt)
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
 	}
+	// The outbox dispatcher (issue 6) publishes committed events. It stops
+	// after the server has drained (deferred calls run after
+	// listenUntilDone), so the last requests' events still go out, and the
+	// database closes only once it has marked its batch.
+	defer startOutbox(db, broadcaster, cfg, log)()
 	log.Info().Str("addr", cfg.ListenAddr).Str("url", cfg.PublicURL.String()).Msg("store is serving")
 	return listenUntilDone(ctx, srv.App(), cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
 }
@@ -156,6 +164,7 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 	app := fiber.New(fiber.Config{DisableStartupMessage: true, AppName: "topup-pusher"})
 	app.Get("/healthz", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
 	rt.Mount(app)
+	metrics.Mount(app, rt)
 	log.Info().Str("addr", cfg.ListenAddr).Int("apps", len(rtCfg.Apps)).Msg("pusher server is serving")
 	return listenUntilDone(ctx, app, cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
 }
@@ -241,5 +250,26 @@ func pruneSessions(ctx context.Context, db *store.DB, log zerolog.Logger) {
 	}
 	if _, err := db.DeleteStaleOTPs(ctx, cutoff); err != nil && ctx.Err() == nil {
 		log.Warn().Err(err).Msg("pruning codes")
+	}
+}
+
+// startOutbox runs the outbox dispatcher until the returned stop is
+// called; stop waits (at most the shutdown grace) for it to release or mark
+// the events it holds.
+func startOutbox(db *store.DB, b api.Broadcaster, cfg Config, log zerolog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	d := outbox.New(db, b.Publish, outbox.Options{DSN: cfg.DatabaseURL, Log: log.With().Str("component", "outbox").Logger()})
+	go func() {
+		defer close(done)
+		_ = d.Run(ctx)
+	}()
+	return func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(cfg.ShutdownMax):
+			log.Warn().Msg("outbox dispatcher did not stop in time")
+		}
 	}
 }

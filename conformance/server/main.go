@@ -1,5 +1,6 @@
 // Command server runs the realtime package standalone for the conformance
-// suite: the Pusher websocket endpoint plus a test-only publish hook. It is
+// suite: the Pusher websocket endpoint and HTTP API, as `topup pusher` mounts
+// them, plus a read-only /test/stats. It is
 // configured like `topup pusher` (PUSHER_* variables) and listens on
 // CONFORMANCE_ADDR (default 127.0.0.1:0), printing "listening on ADDR".
 package main
@@ -16,6 +17,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
+	"topup/metrics"
 	"topup/realtime"
 )
 
@@ -35,29 +37,8 @@ func run() error {
 	srv := realtime.New(cfg, log, nil)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	srv.Mount(app)
+	metrics.Mount(app, srv)
 
-	// Test-only: the HTTP events API (with signatures) is a later issue, so
-	// the suite publishes through this unauthenticated hook, which exists in
-	// this test binary only.
-	app.Post("/test/publish", func(c *fiber.Ctx) error {
-		var req struct {
-			AppID    string   `json:"app_id"`
-			Channels []string `json:"channels"`
-			Name     string   `json:"name"`
-			Data     string   `json:"data"`
-			SocketID string   `json:"socket_id"`
-		}
-		if err := c.BodyParser(&req); err != nil {
-			return fiber.NewError(fiber.StatusBadRequest, err.Error())
-		}
-		if req.AppID == "" {
-			req.AppID = cfg.Apps[0].ID
-		}
-		if err := srv.Publish(c.Context(), req.AppID, req.Channels, req.Name, []byte(req.Data), req.SocketID); err != nil {
-			return fiber.NewError(fiber.StatusBadRequest, err.Error())
-		}
-		return c.JSON(fiber.Map{})
-	})
 	app.Get("/test/stats", func(c *fiber.Ctx) error { return c.JSON(srv.Stats()) })
 
 	addr := os.Getenv("CONFORMANCE_ADDR")

@@ -51,14 +51,10 @@ export async function startServer(extraEnv = {}) {
     port,
     sdk,
     stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }),
-    publish: async (channels, name, data, socketId) => {
-      const res = await fetch(`http://127.0.0.1:${port}/test/publish`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ channels, name, data: typeof data === 'string' ? data : JSON.stringify(data), socket_id: socketId }),
-      });
-      if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
-    },
+    // Publishes through the real signed HTTP API with the pusher SDK, as a
+    // Laravel backend would.
+    publish: (channels, name, data, socketId) =>
+      sdk.trigger(channels, name, data, socketId ? { socket_id: socketId } : undefined),
   };
 }
 
