@@ -2,6 +2,7 @@
 # `make test`: every check and test. It fails when something cannot run; it
 # never skips. TEST_DATABASE_URL names a PostgreSQL server the tests may
 # create databases on; without it they use the private one (scripts/devdb.sh).
+# TEST_REDIS_URL likewise names a Redis (else scripts/devredis.sh starts one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,10 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   TEST_DATABASE_URL=$(scripts/devdb.sh)
 fi
 export TEST_DATABASE_URL
+if [ -z "${TEST_REDIS_URL:-}" ]; then
+  TEST_REDIS_URL=$(scripts/devredis.sh)
+fi
+export TEST_REDIS_URL
 
 step "go test -race"
 go test -race -count=1 "${pkgs[@]}"
