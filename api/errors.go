@@ -56,6 +56,8 @@ func Invalid(fields map[string][]string) *Error {
 func statusOf(err error) (int, string) {
 	var apiErr *Error
 	var fiberErr *fiber.Error
+	var shortErr *store.InsufficientFundsError
+	var gameErr *store.GameInfoError
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr.Status, apiErr.Message
@@ -64,6 +66,22 @@ func statusOf(err error) (int, string) {
 		return fiberErr.Code, msgReceiptSize
 	case errors.As(err, &fiberErr):
 		return fiberErr.Code, fiberErr.Message
+	// Orders, messages and reviews (issue 6): the specific errors come
+	// before the sentinels they wrap.
+	case errors.As(err, &shortErr):
+		return http.StatusUnprocessableEntity, insufficientFundsMessage(shortErr)
+	case errors.As(err, &gameErr):
+		return http.StatusUnprocessableEntity, gameErr.Message
+	case errors.Is(err, store.ErrProductInactive):
+		return http.StatusNotFound, "This product is not available."
+	case errors.Is(err, store.ErrIdempotencyMismatch):
+		return http.StatusConflict, "This Idempotency-Key was already used for a different order."
+	case errors.Is(err, store.ErrAlreadyReviewed):
+		return http.StatusConflict, "You have already reviewed this order."
+	case errors.Is(err, store.ErrNotReviewable):
+		return http.StatusConflict, "Only a completed order can be reviewed."
+	case errors.Is(err, store.ErrBanned):
+		return http.StatusForbidden, msgBanned
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "Not found."
 	case errors.Is(err, store.ErrConflict):
@@ -72,9 +90,27 @@ func statusOf(err error) (int, string) {
 		return http.StatusUnprocessableEntity, "Your wallet balance is not enough for this order. Please top up first."
 	case errors.Is(err, store.ErrSoldOut):
 		return http.StatusConflict, "This product is sold out."
+	case errors.Is(err, store.ErrInvalidState):
+		return http.StatusConflict, "This cannot be done in its current state. Refresh and try again."
+	case errors.Is(err, store.ErrInvalid):
+		return http.StatusUnprocessableEntity, "The given data was invalid."
 	default:
 		return http.StatusInternalServerError, "Something went wrong on our side. Please try again."
 	}
+}
+
+// fieldsOf is a failure's errors by request field: an *Error's, or the
+// field a store error names (a coin order's game_uid or server_id).
+func fieldsOf(err error) map[string][]string {
+	var apiErr *Error
+	if errors.As(err, &apiErr) {
+		return apiErr.Fields
+	}
+	var gameErr *store.GameInfoError
+	if errors.As(err, &gameErr) {
+		return map[string][]string{gameErr.Field: {gameErr.Message}}
+	}
+	return nil
 }
 
 // errorHandler is Fiber's single exit for failures. 5xx answers never carry
@@ -96,10 +132,7 @@ func errorHandler(log zerolog.Logger) fiber.ErrorHandler {
 			}
 			return c.Status(status).JSON(body)
 		}
-		body := errorBody{Message: message}
-		if apiErr != nil {
-			body.Errors = apiErr.Fields
-		}
+		body := errorBody{Message: message, Errors: fieldsOf(err)}
 		return c.Status(status).JSON(body)
 	}
 }

@@ -1,9 +1,12 @@
 package api
 
 import (
+	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"golang.org/x/text/unicode/norm"
 
 	"topup/store"
 )
@@ -57,4 +60,51 @@ func (s *Server) listReviews(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
 	return c.JSON(fiber.Map{"success": true, "data": newPage(out, page.PageInfo)})
+}
+
+const (
+	msgReviewOrderRequired = "Please choose the order you are reviewing."
+	msgReviewRating        = "Please give a rating from 1 to 5."
+	msgReviewCommentMax    = "The comment must be 1000 characters or less."
+	msgReviewCommentChars  = "The comment contains characters that are not allowed."
+	msgReviewCreated       = "Thank you for your review!"
+	maxReviewComment       = 1000
+)
+
+type reviewRequest struct {
+	OrderID *productRef `json:"order_id"`
+	Rating  *int        `json:"rating"`
+	Comment string      `json:"comment"`
+}
+
+// POST /api/reviews: order_id, rating (1–5), comment (up to 1000
+// characters). Only the buyer of a completed order may review it, once:
+// another's order is 404, an order not completed 409, a second review 409.
+func (s *Server) createReview(c *fiber.Ctx) error {
+	var req reviewRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	comment := norm.NFC.String(strings.TrimSpace(strings.ReplaceAll(req.Comment, "\r\n", "\n")))
+	f := fieldErrors{}
+	if req.OrderID == nil || req.OrderID.id == 0 {
+		f.add("order_id", msgReviewOrderRequired)
+	}
+	if req.Rating == nil || *req.Rating < 1 || *req.Rating > 5 {
+		f.add("rating", msgReviewRating)
+	}
+	switch {
+	case runes(comment) > maxReviewComment:
+		f.add("comment", msgReviewCommentMax)
+	case strings.IndexFunc(comment, badBodyChar) >= 0:
+		f.add("comment", msgReviewCommentChars)
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	r, err := s.opts.Store.CreateReview(c.UserContext(), currentUser(c).ID, req.OrderID.id, *req.Rating, comment)
+	if err != nil {
+		return err
+	}
+	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "message": msgReviewCreated, "data": toReviewJSON(r)})
 }

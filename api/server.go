@@ -105,6 +105,16 @@ func New(opts Options) *Server {
 	api.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
 	s.app.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
 
+	// Orders, messages and reviews (issue 6). orderErrorShape goes first so
+	// that every failure of POST /order carries data.message (SPEC §7).
+	api.Post("/order", s.orderErrorShape, s.requireUser, s.refuseBanned, s.placeOrder)
+	api.Get("/orders", s.requireUser, s.refuseBanned, s.listOrders)
+	api.Get("/message/:userId", s.requireUser, s.refuseBanned, s.listMessages)
+	api.Patch("/messages/:id/read", s.requireUser, s.refuseBanned, s.markMessageRead)
+	api.Delete("/messages/:id", s.requireUser, s.refuseBanned, s.deleteMessage)
+	api.Post("/messages/user/:userId", s.requireUser, s.requireAdmin, s.sendMessage)
+	api.Post("/reviews", s.requireUser, s.refuseBanned, s.createReview)
+
 	// Wallet top-ups: receipt upload, quote, request and history.
 	api.Post("/uploads", s.requireUser, s.refuseBanned, s.uploadReceipt)
 	api.Get("/uploads/:id", s.requireUser, s.showReceipt)

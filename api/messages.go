@@ -1,0 +1,186 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"golang.org/x/text/unicode/norm"
+
+	"topup/store"
+)
+
+// Messages (issue 6): a customer's notifications. Only one's own messages
+// are readable, markable and deletable; another user's id answers 404 like
+// a missing one, so ids reveal nothing. Admins send with POST
+// /api/messages/user/{userId}; the message is pushed live
+// (user.message.sent) through the outbox.
+
+const (
+	msgMessageTitleRequired = "Please enter a title."
+	msgMessageTitleMax      = "The title must be 255 characters or less."
+	msgMessageTitleChars    = "The title contains characters that are not allowed."
+	msgMessageBodyMax       = "The message must be 5000 characters or less."
+	msgMessageBodyChars     = "The message contains characters that are not allowed."
+	msgMessageRead          = "Message marked as read."
+	msgMessageDeleted       = "Message deleted."
+	msgMessageSent          = "Message sent."
+	msgUserNotFound         = "User not found."
+	msgMessageNotFound      = "Message not found."
+
+	maxMessageTitle = 255
+	maxMessageBody  = 5000
+)
+
+// messageJSON is SPEC §3's Message: id, title, body, user_id, created_at,
+// is_read and, for a message about a product, product.service.name (a
+// "code" service makes the client show the title as a copyable code).
+type messageJSON struct {
+	ID        int64               `json:"id"`
+	Title     string              `json:"title"`
+	Body      string              `json:"body"`
+	UserID    int64               `json:"user_id"`
+	CreatedAt time.Time           `json:"created_at"`
+	IsRead    bool                `json:"is_read"`
+	OrderID   *int64              `json:"order_id"`
+	Product   *messageProductJSON `json:"product"`
+}
+
+type messageProductJSON struct {
+	ID      int64           `json:"id"`
+	Name    string          `json:"name"`
+	Service nameServiceJSON `json:"service"`
+}
+
+func toMessageJSON(m store.Message) messageJSON {
+	out := messageJSON{
+		ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt, IsRead: m.IsRead,
+	}
+	if m.OrderID.Valid {
+		id := m.OrderID.Int64
+		out.OrderID = &id
+	}
+	if m.ProductID.Valid {
+		out.Product = &messageProductJSON{ID: m.ProductID.Int64, Name: m.ProductName, Service: nameServiceJSON{Name: m.ServiceName}}
+	}
+	return out
+}
+
+// pathID reads a positive id from the route; anything else is 404 with
+// notFound, as no row has such an id.
+func pathID(c *fiber.Ctx, name, notFound string) (int64, error) {
+	id, err := strconv.ParseInt(c.Params(name), 10, 64)
+	if err != nil || id < 1 {
+		return 0, Fail(http.StatusNotFound, notFound)
+	}
+	return id, nil
+}
+
+// GET /api/message/:userId: the signed-in user's newest messages (own
+// only) → {success, messages}.
+func (s *Server) listMessages(c *fiber.Ctx) error {
+	u := currentUser(c)
+	id, err := pathID(c, "userId", msgUserNotFound)
+	if err != nil {
+		return err
+	}
+	if id != u.ID {
+		return Fail(http.StatusNotFound, msgUserNotFound)
+	}
+	list, err := s.opts.Store.MessagesOfUser(c.UserContext(), u.ID)
+	if err != nil {
+		return err
+	}
+	out := make([]messageJSON, len(list))
+	for i, m := range list {
+		out[i] = toMessageJSON(m)
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.JSON(fiber.Map{"success": true, "messages": out})
+}
+
+// PATCH /api/messages/:id/read
+func (s *Server) markMessageRead(c *fiber.Ctx) error {
+	id, err := pathID(c, "id", msgMessageNotFound)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Store.MarkMessageRead(c.UserContext(), currentUser(c).ID, id); err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": msgMessageRead})
+}
+
+// DELETE /api/messages/:id
+func (s *Server) deleteMessage(c *fiber.Ctx) error {
+	id, err := pathID(c, "id", msgMessageNotFound)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Store.DeleteMessage(c.UserContext(), currentUser(c).ID, id); err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": msgMessageDeleted})
+}
+
+type sendMessageRequest struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+}
+
+// POST /api/messages/user/:userId (admin): title (1–255 characters) and an
+// optional body (up to 5000). Answers 201 with the message.
+func (s *Server) sendMessage(c *fiber.Ctx) error {
+	to, err := pathID(c, "userId", msgUserNotFound)
+	if err != nil {
+		return err
+	}
+	var req sendMessageRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	title := cleanText(req.Title)
+	body := norm.NFC.String(strings.TrimSpace(strings.ReplaceAll(req.Body, "\r\n", "\n")))
+	f := fieldErrors{}
+	switch {
+	case title == "" || !visible(title):
+		f.add("title", msgMessageTitleRequired)
+	case runes(title) > maxMessageTitle:
+		f.add("title", msgMessageTitleMax)
+	case strings.IndexFunc(title, badTextChar) >= 0:
+		f.add("title", msgMessageTitleChars)
+	}
+	switch {
+	case runes(body) > maxMessageBody:
+		f.add("body", msgMessageBodyMax)
+	case strings.IndexFunc(body, badBodyChar) >= 0:
+		f.add("body", msgMessageBodyChars)
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	if _, err := s.opts.Store.UserByID(c.UserContext(), to); errors.Is(err, store.ErrNotFound) {
+		return Fail(http.StatusNotFound, msgUserNotFound)
+	} else if err != nil {
+		return err
+	}
+	m, err := s.opts.Store.CreateMessage(c.UserContext(), store.NewMessage{
+		UserID: to, Title: title, Body: body, SenderID: currentUser(c).ID,
+	})
+	if err != nil {
+		return err
+	}
+	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "message": msgMessageSent, "data": toMessageJSON(m)})
+}
+
+// badBodyChar is badTextChar for a multi-line text: line breaks and tabs
+// are allowed.
+func badBodyChar(r rune) bool {
+	if r == '\n' || r == '\t' {
+		return false
+	}
+	return badTextChar(r)
+}

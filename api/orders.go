@@ -1,0 +1,304 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// Orders (issue 6): POST /api/order buys a product with the wallet, GET
+// /api/orders is the buyer's history. The money path itself (ledger,
+// delivery by kind, idempotency, events) is store.PlaceOrder; this file
+// reads the request, and shapes the answer as SPEC §3 names it.
+
+const (
+	msgOrderProductRequired = "Please choose a product."
+	msgOrderKeyTooLong      = "The Idempotency-Key header must be at most 255 characters."
+	msgOrderAccount         = "Order confirmed! Your account login is below. Change both passwords right away."
+	msgOrderCode            = "Order confirmed! Your code is below and in your messages."
+	msgOrderCoin            = "Order confirmed! It will be delivered to your game account in about 5 minutes."
+
+	// headerIdempotencyKey replays the first answer to a retried request.
+	headerIdempotencyKey = "Idempotency-Key"
+	// headerReplayed tells a client (and a log reader) that an answer is a
+	// replay and nothing was charged.
+	headerReplayed    = "Idempotent-Replayed"
+	maxIdempotencyKey = 255
+)
+
+// orderJSON is an order as its buyer sees it: SPEC §3's order history
+// (id, product {name, service {name}}, total_price, payment_status,
+// created_at, meta) plus the snapshot the receipt needs. meta holds an
+// account's login and is null for other kinds; code is a delivered redeem
+// code (also sent as a message, which the customer may delete).
+type orderJSON struct {
+	ID            int64            `json:"id"`
+	Product       orderProductJSON `json:"product"`
+	ProductKind   string           `json:"product_kind"`
+	GameName      string           `json:"game_name"`
+	Price         int64            `json:"price"`
+	ServiceCharge int64            `json:"service_charge"`
+	TotalPrice    int64            `json:"total_price"`
+	PaymentStatus string           `json:"payment_status"`
+	GameUID       string           `json:"game_uid"`
+	ServerID      string           `json:"server_id"`
+	FailReason    *string          `json:"fail_reason"`
+	Meta          *credentialsJSON `json:"meta"`
+	Code          *string          `json:"code,omitempty"`
+	CreatedAt     time.Time        `json:"created_at"`
+	CompletedAt   *time.Time       `json:"completed_at"`
+}
+
+type orderProductJSON struct {
+	ID      int64           `json:"id"`
+	Name    string          `json:"name"`
+	Service nameServiceJSON `json:"service"`
+}
+
+// nameServiceJSON is product.service as SPEC names it: {name}.
+type nameServiceJSON struct {
+	Name string `json:"name"`
+}
+
+type credentialsJSON struct {
+	Email         string `json:"email"`
+	EmailPassword string `json:"email_password"`
+	GamePassword  string `json:"game_password"`
+}
+
+func toCredentialsJSON(c *store.Credentials) *credentialsJSON {
+	if c == nil {
+		return nil
+	}
+	return &credentialsJSON{Email: c.Email, EmailPassword: c.EmailPassword, GamePassword: c.GamePassword}
+}
+
+func toOrderJSON(o store.Order) orderJSON {
+	out := orderJSON{
+		ID:            o.ID,
+		Product:       orderProductJSON{ID: o.ProductID, Name: o.ProductName, Service: nameServiceJSON{Name: o.ServiceName}},
+		ProductKind:   o.ProductKind,
+		GameName:      o.GameName,
+		Price:         o.Price,
+		ServiceCharge: o.ServiceCharge,
+		TotalPrice:    o.TotalPrice,
+		PaymentStatus: o.Status,
+		GameUID:       o.GameUID,
+		ServerID:      o.ServerID,
+		Meta:          toCredentialsJSON(o.Credentials),
+		CreatedAt:     o.CreatedAt,
+	}
+	if o.FailReason.Valid {
+		out.FailReason = &o.FailReason.String
+	}
+	if o.Code != "" {
+		code := o.Code
+		out.Code = &code
+	}
+	if o.CompletedAt.Valid {
+		out.CompletedAt = &o.CompletedAt.Time
+	}
+	return out
+}
+
+// idText is a game or server id as a client sends it: a string, a number
+// (an <input type="number"> read as one) or null.
+type idText struct {
+	set   bool
+	value string
+}
+
+func (t *idText) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	switch {
+	case bytes.Equal(b, []byte("null")):
+		return nil
+	case len(b) > 0 && b[0] == '"':
+		t.set = true
+		return json.Unmarshal(b, &t.value)
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return &json.UnmarshalTypeError{Value: "value", Type: stringType}
+	}
+	t.set, t.value = true, n.String()
+	return nil
+}
+
+// productRef is a product id as a number or as a string of digits (the
+// browser keeps the pending selection's id as text).
+type productRef struct{ id int64 }
+
+func (p *productRef) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	raw := string(b)
+	if len(b) > 0 && b[0] == '"' {
+		if err := json.Unmarshal(b, &raw); err != nil {
+			return err
+		}
+		raw = strings.TrimSpace(raw)
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil {
+		return &json.UnmarshalTypeError{Value: "value", Type: int64Type}
+	}
+	p.id = max(id, 0)
+	return nil
+}
+
+var (
+	stringType = reflect.TypeFor[string]()
+	int64Type  = reflect.TypeFor[int64]()
+)
+
+type orderRequest struct {
+	ProductID *productRef `json:"product_id"`
+	GameUID   idText      `json:"game_uid"`
+	ServerID  idText      `json:"server_id"`
+}
+
+// POST /api/order: product_id, game_uid, server_id and an optional
+// Idempotency-Key header. It answers 201 with
+// {success, message, credentials, code?, order}: credentials is the login
+// of a bought account (null otherwise), code a bought redeem code. A retry
+// with the same key answers the first answer again, with the order's
+// current status, and charges nothing.
+func (s *Server) placeOrder(c *fiber.Ctx) error {
+	u := currentUser(c)
+	var req orderRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	key := strings.TrimSpace(c.Get(headerIdempotencyKey))
+	f := fieldErrors{}
+	if req.ProductID == nil || req.ProductID.id == 0 {
+		f.add("product_id", msgOrderProductRequired)
+	}
+	if len(key) > maxIdempotencyKey {
+		f.add("idempotency_key", msgOrderKeyTooLong)
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+
+	o, replayed, err := s.opts.Store.PlaceOrder(c.UserContext(), u.ID, req.ProductID.id, req.GameUID.value, req.ServerID.value, key)
+	if errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrProductInactive) {
+		// An unknown product is answered as one that is not for sale.
+		err = fmt.Errorf("%w: %w", store.ErrProductInactive, err)
+	}
+	if err != nil {
+		return err
+	}
+	if replayed {
+		c.Set(headerReplayed, "true")
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	body := fiber.Map{
+		"success":     true,
+		"message":     orderMessage(o),
+		"credentials": toCredentialsJSON(o.Credentials),
+		"order":       toOrderJSON(o),
+	}
+	if o.Code != "" {
+		body["code"] = o.Code
+	}
+	// The replay answers what the first call answered, status included.
+	return c.Status(http.StatusCreated).JSON(body)
+}
+
+func orderMessage(o store.Order) string {
+	switch o.ProductKind {
+	case store.KindAccount:
+		return msgOrderAccount
+	case store.KindCode:
+		return msgOrderCode
+	}
+	return msgOrderCoin
+}
+
+// orderErrorShape gives every failure of POST /api/order SPEC §7's
+// data.message besides DESIGN §3's top-level message (and data.shortfall
+// when the wallet is short, so the client can say it in Burmese). The
+// status and message still come from statusOf: put it first on the route,
+// before the auth middleware, so their failures get the shape too.
+func (s *Server) orderErrorShape(c *fiber.Ctx) error {
+	err := c.Next()
+	if err == nil {
+		return nil
+	}
+	status, message := statusOf(err)
+	if status >= http.StatusInternalServerError {
+		s.log.Error().Err(err).Str("request_id", requestID(c)).Str("path", c.Path()).Msg("request failed")
+	}
+	data := fiber.Map{"message": message}
+	var short *store.InsufficientFundsError
+	if errors.As(err, &short) {
+		data["required"], data["balance"], data["shortfall"] = short.Required, short.Balance, short.Shortfall
+	}
+	out := &Error{Status: status, Message: message, Fields: fieldsOf(err), Extra: map[string]any{}}
+	var apiErr *Error
+	if errors.As(err, &apiErr) {
+		for k, v := range apiErr.Extra {
+			out.Extra[k] = v
+		}
+	}
+	out.Extra["data"] = data
+	return out
+}
+
+// GET /api/orders?page&per_page: the buyer's orders, newest first, with
+// what was delivered.
+func (s *Server) listOrders(c *fiber.Ctx) error {
+	f := fieldErrors{}
+	pg := pageQuery(c, f)
+	if err := f.err(); err != nil {
+		return err
+	}
+	page, err := s.opts.Store.OrdersOfUser(c.UserContext(), currentUser(c).ID, pg)
+	if err != nil {
+		return err
+	}
+	out := make([]orderJSON, len(page.Items))
+	for i, o := range page.Items {
+		out[i] = toOrderJSON(o)
+	}
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.JSON(fiber.Map{"success": true, "data": newPage(out, page.PageInfo)})
+}
+
+// insufficientFundsMessage names the price, the balance and what to top up.
+func insufficientFundsMessage(e *store.InsufficientFundsError) string {
+	return fmt.Sprintf("Your wallet balance is not enough for this order: it costs %s and you have %s. Please top up at least %s.",
+		kyat(e.Required), kyat(e.Balance), kyat(e.Shortfall))
+}
+
+// kyat writes an amount as "12,050 Ks".
+func kyat(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String() + " Ks"
+	}
+	return b.String() + " Ks"
+}
