@@ -7,11 +7,12 @@
 #
 # Why a private instance: a fresh machine has the PostgreSQL binaries but no
 # running server we may use, and the store must never touch a database it was
-# not given. The data lives in .data/pg (git-ignored); port DEVDB_PORT (54329).
+# not given. The data lives in .data/pg (git-ignored). The port is DEVDB_PORT,
+# else the first free one from 54329, chosen at the first start and kept in
+# the data folder, so several checkouts on one machine never collide.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-port="${DEVDB_PORT:-54329}"
 data="${DEVDB_DIR:-$root/.data/pg}"
 
 bindir() {
@@ -58,6 +59,18 @@ if [ ! -s "$data/PG_VERSION" ]; then
   chmod 700 "$data"
   "${run[@]}" "$bin/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$data.initdb.log" 2>&1 ||
     { cat "$data.initdb.log" >&2; exit 1; }
+fi
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+portfile="$data.port"
+if [ -s "$portfile" ]; then
+  port=$(cat "$portfile")
+else
+  port="${DEVDB_PORT:-54329}"
+  if [ -z "${DEVDB_PORT:-}" ]; then
+    while port_in_use "$port"; do port=$((port + 1)); done
+  fi
+  echo "$port" >"$portfile"
 fi
 
 if ! "${run[@]}" "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
