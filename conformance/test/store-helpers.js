@@ -109,6 +109,8 @@ export async function startStore() {
     port,
     base,
     api,
+    // trigger runs `topup trigger` against this server, as a backend job would.
+    trigger: (args) => execFileSync(bin, ['trigger', ...args], { env, encoding: 'utf8' }),
     // login answers {token, user} for a phone number and password.
     async login(phone, password) {
       const r = await api('POST', '/api/login', { body: { phone_number: phone, password } });

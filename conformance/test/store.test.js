@@ -115,3 +115,12 @@ test('laravel-echo: private-user.{own} subscribes, private-user.{other} is refus
   assert.equal(other.error.status, 403);
   echo.disconnect();
 });
+
+test('topup trigger delivers through the signed HTTP API to a subscribed pusher-js client', async () => {
+  const pusher = client();
+  const channel = pusher.subscribe('trigger-conformance');
+  await waitFor(channel, 'pusher:subscription_succeeded');
+  const received = waitFor(channel, 'job.done');
+  store.trigger(['--channel', 'trigger-conformance', '--event', 'job.done', '--data', '{"batch":7,"ok":true}']);
+  assert.deepEqual(await received, { batch: 7, ok: true });
+});
