@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
@@ -58,6 +59,7 @@ func statusOf(err error) (int, string) {
 	var fiberErr *fiber.Error
 	var shortErr *store.InsufficientFundsError
 	var gameErr *store.GameInfoError
+	var conflict *store.ConflictError
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr.Status, apiErr.Message
@@ -66,8 +68,7 @@ func statusOf(err error) (int, string) {
 		return fiberErr.Code, msgReceiptSize
 	case errors.As(err, &fiberErr):
 		return fiberErr.Code, fiberErr.Message
-	// Orders, messages and reviews (issue 6): the specific errors come
-	// before the sentinels they wrap.
+	// Specific errors come before the sentinels they wrap.
 	case errors.As(err, &shortErr):
 		return http.StatusUnprocessableEntity, insufficientFundsMessage(shortErr)
 	case errors.As(err, &gameErr):
@@ -82,6 +83,16 @@ func statusOf(err error) (int, string) {
 		return http.StatusConflict, "Only a completed order can be reviewed."
 	case errors.Is(err, store.ErrBanned):
 		return http.StatusForbidden, msgBanned
+	case errors.Is(err, store.ErrClaimedByOther):
+		return http.StatusConflict, "Another admin has claimed this order."
+	case errors.Is(err, store.ErrSelfBan):
+		return http.StatusUnprocessableEntity, "You cannot ban yourself."
+	case errors.Is(err, store.ErrNotAccount):
+		return http.StatusUnprocessableEntity, "This product is not a game account."
+	case errors.Is(err, store.ErrNotCodeProduct):
+		return http.StatusUnprocessableEntity, "This product does not sell redeem codes."
+	case errors.As(err, &conflict) && conflictField(conflict) != "":
+		return http.StatusConflict, "This " + conflictField(conflict) + " is already in use."
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, "Not found."
 	case errors.Is(err, store.ErrConflict):
@@ -110,7 +121,21 @@ func fieldsOf(err error) map[string][]string {
 	if errors.As(err, &gameErr) {
 		return map[string][]string{gameErr.Field: {gameErr.Message}}
 	}
+	var conflict *store.ConflictError
+	if errors.As(err, &conflict) && conflictField(conflict) != "" {
+		_, msg := statusOf(err)
+		return map[string][]string{conflictField(conflict): {msg}}
+	}
 	return nil
+}
+
+// conflictField is the request field a unique constraint guards: the one
+// the store names, or "name" for the catalogue's unique names.
+func conflictField(ce *store.ConflictError) string {
+	if ce.Field == "" && strings.HasSuffix(ce.Constraint, "_name_key") {
+		return "name"
+	}
+	return ce.Field
 }
 
 // errorHandler is Fiber's single exit for failures. 5xx answers never carry

@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
+	"topup/media"
 	"topup/receipts"
 	"topup/store"
 )
@@ -48,6 +49,9 @@ type Options struct {
 	ContentSecurityPolicy string
 	// Receipts is where payment receipts are kept, outside any web root.
 	Receipts *receipts.Dir
+	// Media is where admins' public images (logos, banners) are kept,
+	// served under /media/uploads/ (issue 10); nil refuses uploads.
+	Media *media.Dir
 }
 
 // Server is the Fiber application with the store's routes.
@@ -121,6 +125,9 @@ func New(opts Options) *Server {
 	api.Get("/topup-quote", s.requireUser, s.refuseBanned, s.topupQuote)
 	api.Post("/topup-orders", s.requireUser, s.refuseBanned, s.createTopup)
 	api.Get("/topup-orders", s.requireUser, s.refuseBanned, s.listTopups)
+
+	// The back office (issue 10).
+	s.mountAdmin(api)
 	return s
 }
 

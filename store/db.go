@@ -164,7 +164,14 @@ func (s *DB) WithTx(ctx context.Context, fn func(*sqlx.Tx) error) (err error) {
 			_ = tx.Rollback()
 		}
 	}()
+	// Issue 10: an admin's audit hook (see audit.go) joins this transaction.
+	if err = auditTxBegin(ctx, tx); err != nil {
+		return err
+	}
 	if err = fn(tx); err != nil {
+		return err
+	}
+	if err = auditTxEnd(ctx, tx); err != nil {
 		return err
 	}
 	if err = tx.Commit(); err != nil {

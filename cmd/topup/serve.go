@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"topup/api"
 	"topup/broadcast"
+	"topup/media"
 	"topup/metrics"
 	"topup/outbox"
 	"topup/realtime"
@@ -76,6 +78,16 @@ func serve(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	go every(ctx, receiptSweepEvery, func(ctx context.Context) { expireReceipts(ctx, db, receiptDir, log) })
+	// Public images admins upload (issue 10): MEDIA_DIR, by default a
+	// folder inside UPLOAD_DIR so one volume holds every upload.
+	mediaPath := e.getenv("MEDIA_DIR")
+	if mediaPath == "" {
+		mediaPath = filepath.Join(cfg.UploadDir, "public")
+	}
+	mediaDir, err := media.Open(mediaPath)
+	if err != nil {
+		return err
+	}
 
 	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), nil)
 	broadcaster, err := newBroadcaster(cfg, rtCfg, rt)
@@ -107,6 +119,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		HSTS:                  cfg.PublicURL.Scheme == "https",
 		ContentSecurityPolicy: e.getenv("CONTENT_SECURITY_POLICY"),
 		Receipts:              receiptDir,
+		Media:                 mediaDir,
 	})
 	rt.Mount(srv.App())
 	metrics.Mount(srv.App(), rt)

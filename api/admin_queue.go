@@ -1,0 +1,374 @@
+package api
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// The top-up and order queues of the back office.
+
+type adminCustomerJSON struct {
+	ID          int64  `json:"id"`
+	Username    string `json:"username"`
+	PhoneNumber string `json:"phone_number"`
+}
+
+type adminTopupJSON struct {
+	topupJSON
+	UserID        int64             `json:"user_id"`
+	User          adminCustomerJSON `json:"user"`
+	UploadID      int64             `json:"upload_id"`
+	ReceiptURL    string            `json:"receipt_url"`
+	DecidedBy     *int64            `json:"decided_by"`
+	DecidedByName *string           `json:"decided_by_name"`
+	AgeSeconds    int64             `json:"age_seconds"`
+	// Overdue: still pending past the 5-minute promise.
+	Overdue bool `json:"overdue"`
+}
+
+func (s *Server) toAdminTopupJSON(t store.AdminTopup) adminTopupJSON {
+	j := adminTopupJSON{
+		topupJSON: toTopupJSON(t.Topup), UserID: t.UserID,
+		User:     adminCustomerJSON{ID: t.UserID, Username: t.Username, PhoneNumber: t.Phone},
+		UploadID: t.UploadID, ReceiptURL: "/api/uploads/" + strconv.FormatInt(t.UploadID, 10),
+		DecidedBy: adminInt(t.DecidedBy), DecidedByName: adminStr(t.DecidedByName),
+	}
+	end := s.now()
+	if t.DecidedAt.Valid {
+		end = t.DecidedAt.Time
+	}
+	j.AgeSeconds = max(0, int64(end.Sub(t.CreatedAt).Seconds()))
+	j.Overdue = t.Status == store.TopupPending && end.Sub(t.CreatedAt) > adminTopupPromise
+	return j
+}
+
+var adminTopupStatuses = map[string]bool{"": true, store.TopupPending: true, store.TopupConfirmed: true, store.TopupRejected: true}
+
+// adminListTopups answers GET /api/admin/topups?status&user_id&page:
+// pending first, oldest first among them.
+func (s *Server) adminListTopups(c *fiber.Ctx) error {
+	status := strings.TrimSpace(c.Query("status"))
+	if status == "all" {
+		status = ""
+	}
+	if !adminTopupStatuses[status] {
+		return Invalid(map[string][]string{"status": {"Use pending, confirmed or rejected."}})
+	}
+	page, err := s.opts.Store.AdminTopups(c.UserContext(), store.AdminTopupFilter{
+		Status: status, UserID: adminQueryID(c, "user_id"), Page: adminPageOf(c),
+	})
+	if err != nil {
+		return err
+	}
+	out := make([]adminTopupJSON, len(page.Items))
+	for i, t := range page.Items {
+		out[i] = s.toAdminTopupJSON(t)
+	}
+	return adminPaged(c, out, page.PageInfo)
+}
+
+// adminShowTopup answers one top-up with its receipt, duplicates of the
+// receipt, and the customer's recent history.
+func (s *Server) adminShowTopup(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	t, err := s.opts.Store.AdminTopupByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	up, err := s.opts.Store.UploadByID(ctx, t.UploadID)
+	if err != nil {
+		return err
+	}
+	dups, err := s.opts.Store.ReceiptDuplicates(ctx, t.UploadID)
+	if err != nil {
+		return err
+	}
+	u, err := s.opts.Store.UserByID(ctx, t.UserID)
+	if err != nil {
+		return err
+	}
+	history, err := s.opts.Store.TopupsOfUser(ctx, t.UserID, 10)
+	if err != nil {
+		return err
+	}
+	orders, err := s.opts.Store.AdminOrders(ctx, store.AdminOrderFilter{UserID: t.UserID, Page: store.Page{Page: 1, PerPage: 10}})
+	if err != nil {
+		return err
+	}
+	dj := make([]fiber.Map, len(dups))
+	for i, d := range dups {
+		dj[i] = fiber.Map{"upload_id": d.UploadID, "user_id": d.UserID, "username": d.Username,
+			"topup_id": adminInt(d.TopupID), "topup_status": adminStr(d.TopupStatus), "created_at": d.CreatedAt}
+	}
+	hj := make([]topupJSON, len(history))
+	for i, h := range history {
+		hj[i] = toTopupJSON(h)
+	}
+	oj := make([]adminOrderJSON, len(orders.Items))
+	for i, o := range orders.Items {
+		oj[i] = toAdminOrderJSON(o)
+	}
+	var stats struct {
+		confirmed, rejected int
+	}
+	for _, h := range history {
+		switch h.Status {
+		case store.TopupConfirmed:
+			stats.confirmed++
+		case store.TopupRejected:
+			stats.rejected++
+		}
+	}
+	return adminOK(c, fiber.Map{
+		"topup": s.toAdminTopupJSON(t),
+		"receipt": fiber.Map{
+			"upload_id": up.ID, "url": "/api/uploads/" + strconv.FormatInt(up.ID, 10), "content_type": up.ContentType,
+			"size": up.Size, "width": up.Width, "height": up.Height, "deleted": up.DeletedAt.Valid,
+		},
+		"duplicate_receipt": len(dups) > 0,
+		"duplicates":        dj,
+		"customer":          toUserJSON(u),
+		"history": fiber.Map{"topups": hj, "orders": oj,
+			"recent_confirmed": stats.confirmed, "recent_rejected": stats.rejected},
+	})
+}
+
+func (s *Server) adminConfirmTopup(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	if _, err := s.opts.Store.AdminConfirmTopup(c.UserContext(), adminActor(c), id); err != nil {
+		return err
+	}
+	t, err := s.opts.Store.AdminTopupByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Top-up confirmed; the wallet was credited.", "data": s.toAdminTopupJSON(t)})
+}
+
+type adminReasonRequest struct {
+	Reason string `json:"reason"`
+}
+
+func (s *Server) adminRejectTopup(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminReasonRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	reason := adminReason(f, "reason", req.Reason)
+	if err := f.err(); err != nil {
+		return err
+	}
+	if _, err := s.opts.Store.AdminRejectTopup(c.UserContext(), adminActor(c), id, reason); err != nil {
+		return err
+	}
+	t, err := s.opts.Store.AdminTopupByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Top-up rejected.", "data": s.toAdminTopupJSON(t)})
+}
+
+type adminOrderJSON struct {
+	ID            int64             `json:"id"`
+	UserID        int64             `json:"user_id"`
+	User          adminCustomerJSON `json:"user"`
+	ProductID     int64             `json:"product_id"`
+	ProductName   string            `json:"product_name"`
+	ProductKind   string            `json:"product_kind"`
+	ServiceName   string            `json:"service_name"`
+	GameName      string            `json:"game_name"`
+	Price         int64             `json:"price"`
+	ServiceCharge int64             `json:"service_charge"`
+	TotalPrice    int64             `json:"total_price"`
+	GameUID       string            `json:"game_uid"`
+	ServerID      string            `json:"server_id"`
+	Status        string            `json:"status"`
+	FailReason    *string           `json:"fail_reason"`
+	ClaimedBy     *int64            `json:"claimed_by"`
+	ClaimedByName *string           `json:"claimed_by_name"`
+	ClaimedAt     *time.Time        `json:"claimed_at"`
+	CompletedAt   *time.Time        `json:"completed_at"`
+	CreatedAt     time.Time         `json:"created_at"`
+	UpdatedAt     time.Time         `json:"updated_at"`
+}
+
+// toAdminOrderJSON never carries what was delivered (codes, logins).
+func toAdminOrderJSON(o store.AdminOrder) adminOrderJSON {
+	return adminOrderJSON{
+		ID: o.ID, UserID: o.UserID, User: adminCustomerJSON{ID: o.UserID, Username: o.Username, PhoneNumber: o.Phone},
+		ProductID: o.ProductID, ProductName: o.ProductName, ProductKind: o.ProductKind, ServiceName: o.ServiceName,
+		GameName: o.GameName, Price: o.Price, ServiceCharge: o.ServiceCharge, TotalPrice: o.TotalPrice,
+		GameUID: o.GameUID, ServerID: o.ServerID, Status: o.Status, FailReason: adminStr(o.FailReason),
+		ClaimedBy: adminInt(o.ClaimedBy), ClaimedByName: adminStr(o.ClaimedByName), ClaimedAt: adminTime(o.ClaimedAt),
+		CompletedAt: adminTime(o.CompletedAt), CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt,
+	}
+}
+
+var adminOrderStatuses = map[string]bool{"": true, store.OrderPending: true, store.OrderProcessing: true,
+	store.OrderCompleted: true, store.OrderFailed: true, store.OrderRefunded: true}
+
+func (s *Server) adminOrders(c *fiber.Ctx, queue bool) error {
+	status := strings.TrimSpace(c.Query("status"))
+	if status == "all" {
+		status = ""
+	}
+	if !adminOrderStatuses[status] {
+		return Invalid(map[string][]string{"status": {"Use pending, processing, completed, failed or refunded."}})
+	}
+	q := c.Query("q")
+	if runes(q) > 100 {
+		return Invalid(map[string][]string{"q": {"The search must be 100 characters or less."}})
+	}
+	page, err := s.opts.Store.AdminOrders(c.UserContext(), store.AdminOrderFilter{
+		Queue: queue, Status: status, UserID: adminQueryID(c, "user_id"), Q: q, Page: adminPageOf(c),
+	})
+	if err != nil {
+		return err
+	}
+	out := make([]adminOrderJSON, len(page.Items))
+	for i, o := range page.Items {
+		out[i] = toAdminOrderJSON(o)
+	}
+	return adminPaged(c, out, page.PageInfo)
+}
+
+// adminListOrders answers GET /api/admin/orders?q&status&user_id&page,
+// newest first; q is an order id, a phone (any form), username, e-mail,
+// game id or part of a product name.
+func (s *Server) adminListOrders(c *fiber.Ctx) error { return s.adminOrders(c, false) }
+
+// adminOrderQueue answers GET /api/admin/orders/queue: coin orders waiting
+// for delivery (pending or claimed), oldest first.
+func (s *Server) adminOrderQueue(c *fiber.Ctx) error { return s.adminOrders(c, true) }
+
+type adminTimelineJSON struct {
+	At      time.Time `json:"at"`
+	Kind    string    `json:"kind"` // created, claimed, completed, failed, or an audit action
+	ActorID *int64    `json:"actor_id"`
+	Actor   string    `json:"actor"`
+	Reason  *string   `json:"reason"`
+}
+
+// adminShowOrder answers an order with its timeline: what the row says
+// (created, claimed, completed or failed) and the audit entries about it.
+func (s *Server) adminShowOrder(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	o, err := s.opts.Store.AdminOrderByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	entries, err := s.opts.Store.AuditOf(c.UserContext(), "order", strconv.FormatInt(id, 10))
+	if err != nil {
+		return err
+	}
+	tl := []adminTimelineJSON{{At: o.CreatedAt, Kind: "created", ActorID: &o.UserID, Actor: o.Username}}
+	audited := map[string]bool{}
+	for _, e := range entries {
+		kind := strings.TrimPrefix(e.Action, "order.")
+		kind = strings.TrimSuffix(kind, ".override")
+		audited[kind] = true
+		tl = append(tl, adminTimelineJSON{At: e.CreatedAt, Kind: e.Action, ActorID: adminInt(e.ActorID), Actor: e.ActorName, Reason: adminStr(e.Reason)})
+	}
+	// Steps the row records that no entry covers (orders delivered at
+	// purchase, or changed before the audit log existed).
+	if o.ClaimedAt.Valid && !audited["claim"] && o.ProductKind == store.KindCoin {
+		tl = append(tl, adminTimelineJSON{At: o.ClaimedAt.Time, Kind: "claimed", ActorID: adminInt(o.ClaimedBy), Actor: o.ClaimedByName.String})
+	}
+	if o.CompletedAt.Valid && !audited["complete"] {
+		tl = append(tl, adminTimelineJSON{At: o.CompletedAt.Time, Kind: "completed"})
+	}
+	if o.Status == store.OrderFailed && !audited["fail"] {
+		tl = append(tl, adminTimelineJSON{At: o.UpdatedAt, Kind: "failed", Reason: adminStr(o.FailReason)})
+	}
+	sort.SliceStable(tl, func(i, j int) bool { return tl[i].At.Before(tl[j].At) })
+	return adminOK(c, fiber.Map{"order": toAdminOrderJSON(o), "timeline": tl})
+}
+
+func (s *Server) adminClaimOrder(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	o, err := s.opts.Store.ClaimOrder(c.UserContext(), adminActor(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Order claimed.", "data": toAdminOrderJSON(o)})
+}
+
+type decideOrderRequest struct {
+	Reason   string `json:"reason"`
+	Override bool   `json:"override"`
+}
+
+// decodeOptional decodes a JSON body when there is one.
+func adminDecodeOptional(c *fiber.Ctx, dst any) error {
+	if len(strings.TrimSpace(string(c.Body()))) == 0 {
+		return nil
+	}
+	return decodeJSON(c, dst)
+}
+
+func (s *Server) adminCompleteOrder(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req decideOrderRequest
+	if err := adminDecodeOptional(c, &req); err != nil {
+		return err
+	}
+	if _, err := s.opts.Store.AdminCompleteOrder(c.UserContext(), adminActor(c), id, req.Override); err != nil {
+		return err
+	}
+	o, err := s.opts.Store.AdminOrderByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Order marked delivered.", "data": toAdminOrderJSON(o)})
+}
+
+func (s *Server) adminFailOrder(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req decideOrderRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	reason := adminReason(f, "reason", req.Reason)
+	if err := f.err(); err != nil {
+		return err
+	}
+	if _, err := s.opts.Store.AdminFailOrder(c.UserContext(), adminActor(c), id, reason, req.Override); err != nil {
+		return err
+	}
+	o, err := s.opts.Store.AdminOrderByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Order failed; the customer was refunded.", "data": toAdminOrderJSON(o)})
+}

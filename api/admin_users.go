@@ -1,0 +1,229 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// Users in the back office: search, profile, ban, wallet adjustments.
+
+// adminListUsers answers GET /api/admin/users?q&banned&admins&page; q is
+// a phone number in any form, a username (or part), an e-mail or an id.
+func (s *Server) adminListUsers(c *fiber.Ctx) error {
+	q := c.Query("q")
+	if runes(q) > 100 {
+		return Invalid(map[string][]string{"q": {"The search must be 100 characters or less."}})
+	}
+	page, err := s.opts.Store.SearchUsers(c.UserContext(), store.UserFilter{
+		Q: q, Banned: adminQueryBool(c, "banned"), Admins: c.QueryBool("admins"), Page: adminPageOf(c),
+	})
+	if err != nil {
+		return err
+	}
+	out := make([]userJSON, len(page.Items))
+	for i, u := range page.Items {
+		out[i] = toUserJSON(u)
+	}
+	return adminPaged(c, out, page.PageInfo)
+}
+
+type adminLedgerJSON struct {
+	ID           int64     `json:"id"`
+	Amount       int64     `json:"amount"`
+	BalanceAfter int64     `json:"balance_after"`
+	Kind         string    `json:"kind"`
+	Reference    string    `json:"reference"`
+	ActorID      *int64    `json:"actor_id"`
+	Reason       *string   `json:"reason"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+func toAdminLedgerJSON(list []store.LedgerEntry) []adminLedgerJSON {
+	out := make([]adminLedgerJSON, len(list))
+	for i, e := range list {
+		out[i] = adminLedgerJSON{ID: e.ID, Amount: e.Amount, BalanceAfter: e.BalanceAfter, Kind: e.Kind, Reference: e.Reference,
+			ActorID: adminInt(e.ActorID), Reason: adminStr(e.Reason), CreatedAt: e.CreatedAt}
+	}
+	return out
+}
+
+// adminShowUser answers a user's profile with their latest orders,
+// top-ups and ledger entries.
+func (s *Server) adminShowUser(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	u, err := s.opts.Store.UserByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return Fail(http.StatusNotFound, msgUserNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	ban, err := s.opts.Store.BanInfoOf(ctx, id)
+	if err != nil {
+		return err
+	}
+	orders, err := s.opts.Store.AdminOrders(ctx, store.AdminOrderFilter{UserID: id, Page: store.Page{Page: 1, PerPage: 20}})
+	if err != nil {
+		return err
+	}
+	topups, err := s.opts.Store.TopupsOfUser(ctx, id, 20)
+	if err != nil {
+		return err
+	}
+	ledger, err := s.opts.Store.LedgerEntries(ctx, id, 0, 50)
+	if err != nil {
+		return err
+	}
+	oj := make([]adminOrderJSON, len(orders.Items))
+	for i, o := range orders.Items {
+		oj[i] = toAdminOrderJSON(o)
+	}
+	tj := make([]topupJSON, len(topups))
+	for i, t := range topups {
+		tj[i] = toTopupJSON(t)
+	}
+	return adminOK(c, fiber.Map{
+		"user": toUserJSON(u),
+		"ban": fiber.Map{"banned_at": adminTime(ban.BannedAt), "banned_by": adminInt(ban.BannedBy),
+			"banned_by_name": adminStr(ban.BannedByName)},
+		"orders": oj, "orders_total": orders.Total,
+		"topups": tj, "ledger": toAdminLedgerJSON(ledger),
+	})
+}
+
+// adminUserLedger pages through a user's ledger: ?before (an entry id)
+// and ?limit (1–200).
+func (s *Server) adminUserLedger(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	limit, _ := strconv.Atoi(c.Query("limit"))
+	if limit < 1 || limit > 200 {
+		limit = 50
+	}
+	list, err := s.opts.Store.LedgerEntries(c.UserContext(), id, adminQueryID(c, "before"), limit)
+	if err != nil {
+		return err
+	}
+	return adminOK(c, toAdminLedgerJSON(list))
+}
+
+func (s *Server) adminBan(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminReasonRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	reason := adminReason(f, "reason", req.Reason)
+	if err := f.err(); err != nil {
+		return err
+	}
+	u, revoked, err := s.opts.Store.BanUser(c.UserContext(), adminActor(c), id, reason)
+	if errors.Is(err, store.ErrNotFound) {
+		return Fail(http.StatusNotFound, msgUserNotFound)
+	}
+	if errors.Is(err, store.ErrInvalidState) {
+		return Fail(http.StatusConflict, "This user is already banned.")
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "User banned.", "data": toUserJSON(u), "sessions_revoked": revoked})
+}
+
+func (s *Server) adminUnban(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminReasonRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	reason := adminReason(f, "reason", req.Reason)
+	if err := f.err(); err != nil {
+		return err
+	}
+	u, err := s.opts.Store.UnbanUser(c.UserContext(), adminActor(c), id, reason)
+	if errors.Is(err, store.ErrNotFound) {
+		return Fail(http.StatusNotFound, msgUserNotFound)
+	}
+	if errors.Is(err, store.ErrInvalidState) {
+		return Fail(http.StatusConflict, "This user is not banned.")
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "User unbanned.", "data": toUserJSON(u)})
+}
+
+type adminWalletRequest struct {
+	Amount *int64 `json:"amount"`
+	Reason string `json:"reason"`
+}
+
+// maxAdminAdjustment bounds one manual adjustment (100 million Ks) so a typo of
+// extra zeros is refused rather than credited.
+const maxAdminAdjustment = 100_000_000
+
+// adminAdjustWallet moves money into (amount > 0) or out of a wallet as a
+// ledger entry with a reason. An Idempotency-Key header makes a retry safe.
+func (s *Server) adminAdjustWallet(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminWalletRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	switch {
+	case req.Amount == nil || *req.Amount == 0:
+		f.add("amount", "Please enter an amount other than 0.")
+	case *req.Amount > maxAdminAdjustment || *req.Amount < -maxAdminAdjustment:
+		f.add("amount", "The amount must be at most 100,000,000 Ks either way.")
+	}
+	reason := adminReason(f, "reason", req.Reason)
+	key := strings.TrimSpace(c.Get("Idempotency-Key"))
+	if len(key) > 200 {
+		f.add("idempotency_key", "The Idempotency-Key must be 200 characters or less.")
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	ref := ""
+	if key != "" {
+		ref = "admin-key:" + key
+	}
+	e, err := s.opts.Store.AdminAdjustWallet(c.UserContext(), adminActor(c), id, *req.Amount, reason, ref)
+	var ce *store.ConflictError
+	switch {
+	case errors.As(err, &ce):
+		return Fail(http.StatusConflict, "This adjustment was already made.")
+	case errors.Is(err, store.ErrInsufficientFunds):
+		return Invalid(map[string][]string{"amount": {"The wallet does not hold that much; it cannot go below 0."}})
+	case errors.Is(err, store.ErrNotFound):
+		return Fail(http.StatusNotFound, msgUserNotFound)
+	case err != nil:
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Wallet adjusted.", "data": toAdminLedgerJSON([]store.LedgerEntry{e})[0]})
+}

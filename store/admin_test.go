@@ -1,0 +1,124 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"topup/store"
+	"topup/store/storetest"
+)
+
+// The audit entry and the change it records commit together: an entry that
+// cannot be written undoes the change, and a refused change writes no
+// entry.
+func TestAuditSharesTheTransaction(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	admin := newUser(t, db, "09420000091")
+	alice := newUser(t, db, "09420000092")
+	kbz := newPaymentMethod(t, db, "KBZPay", true)
+	tp, _, err := db.CreateTopup(ctx, store.NewTopup{UserID: alice.ID, Amount: 5000, VerificationAmount: 7, PaymentMethodID: kbz,
+		UploadID: newUpload(t, db, alice.ID, "r1").ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(q string, args ...any) int {
+		t.Helper()
+		var n int
+		if err := db.SQL().Get(&n, q, args...); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	outbox := count(`SELECT count(*) FROM outbox`)
+
+	if _, err := db.ConfirmTopupWithBrokenAudit(ctx, tp.ID, admin.ID); err == nil {
+		t.Fatal("confirm with an unwritable audit entry succeeded")
+	}
+	u, _ := db.UserByID(ctx, alice.ID)
+	if u.WalletAmount != 0 || count(`SELECT count(*) FROM topup_orders WHERE status = 'pending'`) != 1 ||
+		count(`SELECT count(*) FROM outbox`) != outbox || count(`SELECT count(*) FROM messages`) != 0 {
+		t.Fatal("the change outlived its failed audit entry")
+	}
+
+	a := store.Actor{ID: admin.ID, IP: "203.0.113.9", RequestID: "req-1"}
+	if _, err := db.AdminConfirmTopup(ctx, a, tp.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.AdminConfirmTopup(ctx, a, tp.ID); !errors.Is(err, store.ErrInvalidState) {
+		t.Fatalf("second confirm = %v", err)
+	}
+	if n := count(`SELECT count(*) FROM audit_log WHERE action = 'topup.confirm' AND target_id = $1 AND request_id = 'req-1'
+		AND ip = '203.0.113.9' AND before->>'status' = 'pending' AND after->>'status' = 'confirmed'`, tp.ID); n != 1 {
+		t.Fatalf("%d entries", n)
+	}
+	// A store call outside any admin wrapper writes no entry.
+	if _, err := db.AdjustWallet(ctx, alice.ID, 1, 0, "r", "plain"); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(`SELECT count(*) FROM audit_log`); n != 1 {
+		t.Fatalf("%d entries after a plain store call", n)
+	}
+}
+
+// Ban is a compare-and-set that ends every session in its transaction.
+func TestBanUser(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	admin := newUser(t, db, "09420000093")
+	alice := newUser(t, db, "09420000094")
+	a := store.Actor{ID: admin.ID}
+	for i := 0; i < 3; i++ {
+		if _, err := db.CreateToken(ctx, alice.ID, adminTokenHash(byte(i)), "t", time.Now(), time.Now().Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	results := make([]error, 4)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _, results[i] = db.BanUser(ctx, a, alice.ID, "spam")
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range results {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, store.ErrInvalidState):
+			t.Fatalf("ban = %v", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d bans won", won)
+	}
+	var live, entries, events int
+	_ = db.SQL().Get(&live, `SELECT count(*) FROM api_tokens WHERE user_id = $1 AND revoked_at IS NULL`, alice.ID)
+	_ = db.SQL().Get(&entries, `SELECT count(*) FROM audit_log WHERE action = 'user.ban'`)
+	_ = db.SQL().Get(&events, `SELECT count(*) FROM outbox WHERE event = 'user.updated' AND payload->>'updateType' = 'ban'`)
+	if live != 0 || entries != 1 || events != 1 {
+		t.Fatalf("live tokens %d, entries %d, events %d", live, entries, events)
+	}
+	if _, _, err := db.BanUser(ctx, a, admin.ID, "me"); !errors.Is(err, store.ErrSelfBan) {
+		t.Fatalf("self-ban = %v", err)
+	}
+	if _, err := db.UnbanUser(ctx, a, alice.ID, ""); !errors.Is(err, store.ErrInvalid) {
+		t.Fatalf("unban without reason = %v", err)
+	}
+	u, err := db.UnbanUser(ctx, a, alice.ID, "appeal")
+	if err != nil || u.IsBanned || u.BanReason.Valid {
+		t.Fatalf("unban = %+v, %v", u, err)
+	}
+}
+
+func adminTokenHash(b byte) []byte {
+	h := make([]byte, 32)
+	h[0], h[31] = 0xad, b
+	return h
+}
