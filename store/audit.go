@@ -86,16 +86,9 @@ func writeAudit(ctx context.Context, tx *sqlx.Tx, a Actor, r auditRecord) error 
 	_, err = tx.ExecContext(ctx, `
 		INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, reason, ip, request_id)
 		VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7, ''), $8, $9)`,
-		nullID(a.ID), r.Action, r.TargetType, target, nullJSON(before), nullJSON(after),
+		nullID(a.ID), r.Action, r.TargetType, target, jsonArg(before), jsonArg(after),
 		strings.TrimSpace(r.Reason), ip, truncate(a.RequestID, 200))
 	return wrap(err, "audit %s", r.Action)
-}
-
-func nullJSON(b []byte) any {
-	if b == nil {
-		return nil
-	}
-	return b
 }
 
 // rowJSON reads one row of a table as JSON inside tx, locking it when lock

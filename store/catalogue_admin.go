@@ -267,7 +267,7 @@ var productTable = table[ProductRow]{
 			preview = pq.StringArray{}
 		}
 		return []any{v.GameID, v.ServiceID, v.SKU, v.Name, v.NameMy, v.Description, v.ImgURL, preview, v.Price,
-			v.FakePrice, v.DiscountPercent, v.IsPopular, v.IsActive, v.Sort, []byte(data), v.IsSold}
+			v.FakePrice, v.DiscountPercent, v.IsPopular, v.IsActive, v.Sort, jsonArg(data), v.IsSold}
 	},
 	id: func(v *ProductRow) int64 { return v.ID },
 	check: func(ctx context.Context, tx *sqlx.Tx, before, after *ProductRow) error {
@@ -622,7 +622,7 @@ func (s *DB) AdminSetSetting(ctx context.Context, a Actor, key string, value any
 		_, err = tx.ExecContext(ctx, `
 			INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3)
 			ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by`,
-			key, raw, nullID(a.ID))
+			key, jsonArg(raw), nullID(a.ID))
 		if err != nil {
 			return wrap(err, "set setting %s", key)
 		}

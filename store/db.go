@@ -87,6 +87,14 @@ func Open(ctx context.Context, dsn string, opts ...Option) (*DB, error) {
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = 5 * time.Second
 	}
+	// One round trip per statement with arguments instead of two (lib/pq
+	// otherwise prepares every such statement first): the money path makes
+	// a dozen of them per order. []byte arguments then travel in binary, so
+	// JSON for jsonb columns is always bound as a string (see jsonArg).
+	// A DSN that names binary_parameters keeps its own choice.
+	if !strings.Contains(dsn, "binary_parameters") {
+		cfg.BinaryParameters = true
+	}
 
 	db, err := openPool(cfg)
 	if err != nil {
@@ -197,4 +205,14 @@ func prefixed(alias, columns string) string {
 		parts[i] = alias + strings.TrimSpace(p)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// jsonArg binds encoded JSON for a jsonb column. With binary parameters a
+// []byte would be sent as jsonb's binary format (which starts with a
+// version byte) and refused; text is parsed as JSON.
+func jsonArg(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return string(b)
 }

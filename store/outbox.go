@@ -147,7 +147,7 @@ func (s *DB) enqueue(ctx context.Context, tx *sqlx.Tx, channels []string, event 
 	}
 	_, err = tx.ExecContext(ctx, `
 		INSERT INTO outbox (channels, event, payload, payload_sealed) VALUES ($1, $2, $3, $4)`,
-		pq.Array(channels), event, b, sealed)
+		pq.Array(channels), event, jsonArg(b), sealed)
 	return wrap(err, "outbox %s", event)
 }
 

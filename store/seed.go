@@ -97,7 +97,7 @@ func (s *DB) SeedDemo(ctx context.Context, d seed.Data, hash func(string) (strin
 			}
 			_, err = tx.ExecContext(ctx, `
 				INSERT INTO settings (key, value) VALUES ($1, $2)
-				ON CONFLICT (key) DO NOTHING`, st.Key, v)
+				ON CONFLICT (key) DO NOTHING`, st.Key, jsonArg(v))
 			if err != nil {
 				return wrap(err, "seed: setting %s", st.Key)
 			}
@@ -150,7 +150,7 @@ func seedProduct(ctx context.Context, tx *sqlx.Tx, box *secret.Box, p seed.Produ
 			$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 		ON CONFLICT (sku) DO NOTHING`,
 		p.GameSlug, p.ServiceSlug, p.SKU, p.Name, p.NameMy, p.Description, p.ImgURL, pq.Array(preview),
-		p.Price, fake, p.DiscountPercent, p.IsSold, p.IsPopular, p.Sort, dataJSON)
+		p.Price, fake, p.DiscountPercent, p.IsSold, p.IsPopular, p.Sort, jsonArg(dataJSON))
 	if err != nil {
 		return wrap(err, "seed: product %s", p.SKU)
 	}

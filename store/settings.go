@@ -38,6 +38,6 @@ func (s *DB) SetSetting(ctx context.Context, key string, value any, by int64) er
 	_, err = s.db.ExecContext(ctx, `
 		INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3)
 		ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by`,
-		key, raw, sql.NullInt64{Int64: by, Valid: by != 0})
+		key, jsonArg(raw), sql.NullInt64{Int64: by, Valid: by != 0})
 	return wrap(err, "set setting %s", key)
 }
