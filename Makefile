@@ -6,7 +6,7 @@ BIN      := bin/topup
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 
-.PHONY: run test build web go-build clean
+.PHONY: run test test-e2e build web go-build clean
 
 ## run: build everything, start a private PostgreSQL unless DATABASE_URL is set, seed, serve :8080
 run: build
@@ -15,6 +15,10 @@ run: build
 ## test: gofmt, go vet, Go tests (race, real PostgreSQL), web checks and tests, conformance
 test:
 	@scripts/test.sh
+
+## test-e2e: only the Playwright journeys, against a freshly built binary
+test-e2e: build
+	web/e2e/run.sh
 
 build: web go-build
 

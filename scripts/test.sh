@@ -49,5 +49,9 @@ step "web: lint"
 step "web: unit tests"
 (cd web && npm test --silent)
 
+step "web: end-to-end in Chromium against the real server"
+make --no-print-directory build >/dev/null
+web/e2e/run.sh
+
 echo
 echo "all checks passed"

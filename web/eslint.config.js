@@ -98,7 +98,7 @@ export default defineConfig([
     },
   })),
   {
-    files: ['*.{js,ts}'],
+    files: ['*.{js,ts}', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
 ]);

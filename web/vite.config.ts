@@ -46,7 +46,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // One long-cached vendor chunk; pages stay small lazy chunks.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // Only signed-in pages open a socket; keep pusher-js out of the main vendor chunk.
+            { name: 'realtime', test: /[\\/]node_modules[\\/](pusher-js|laravel-echo)[\\/]/, priority: 10 },
+          ],
+        },
       },
     },
   },

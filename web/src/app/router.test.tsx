@@ -6,10 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { testConfig } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, signInAs } from '@/testing/test-utils';
 
 describe('router', () => {
   it('redirects / to /home', async () => {
+    signInAs();
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Available Our Store' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
@@ -17,17 +18,19 @@ describe('router', () => {
 
   it('titles the home page with the store name from /api/config', async () => {
     server.use(http.get('*/api/config', () => HttpResponse.json({ success: true, data: { ...testConfig, store_name: 'Shwe Store' } })));
+    signInAs();
     renderApp('/home');
     await waitFor(() => expect(document.title).toBe('Shwe Store Home'));
   });
 
   it('falls back to the brand name when /api/config fails', async () => {
     server.use(http.get('*/api/config', () => HttpResponse.json({ success: false }, { status: 500 })));
+    signInAs();
     renderApp('/home');
     await waitFor(() => expect(document.title).toBe('Shwe Top-Up Home'));
   });
 
-  it.each(['/no-such-page', '/404', '/home/extra/segments'])('shows the 404 page for %s', async (path) => {
+  it.each(['/404', '/home/extra/segments', '/no/such/page'])('shows the 404 page for %s', async (path) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');

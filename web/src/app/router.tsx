@@ -1,11 +1,16 @@
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 
+import { Guard, OrderGuard, UsernameGuard } from '@/app/guards';
 import { RootLayout } from '@/app/layout/root-layout';
 import { AppError } from '@/components/errors/app-error';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 
-// Pages are lazy so each screen is its own chunk.
+const placeholders = () => import('@/app/routes/placeholders');
+const policies = () => import('@/app/routes/policies');
+const auth = () => import('@/app/routes/auth');
+
+// Pages are lazy so each screen is its own chunk. Guards are layout routes (SPEC §6).
 export const routes: RouteObject[] = [
   {
     path: paths.root,
@@ -16,13 +21,42 @@ export const routes: RouteObject[] = [
       // The loader redirects before render; the element covers a render without loaders.
       { index: true, loader: () => redirect(paths.home), element: <Navigate to={paths.home} replace /> },
       {
-        path: paths.home,
-        lazy: async () => ({ Component: (await import('@/app/routes/home')).HomeRoute }),
+        element: <Guard kind="guest" />,
+        children: [
+          { path: paths.login, lazy: async () => ({ Component: (await auth()).LoginRoute }) },
+          { path: paths.register, lazy: async () => ({ Component: (await auth()).RegisterRoute }) },
+        ],
       },
       {
-        path: '*',
-        lazy: async () => ({ Component: (await import('@/app/routes/not-found')).NotFoundRoute }),
+        element: <Guard kind="user" />,
+        children: [
+          { path: paths.home, lazy: async () => ({ Component: (await import('@/app/routes/home')).HomeRoute }) },
+          { path: paths.topUp, lazy: async () => ({ Component: (await placeholders()).TopUpRoute }) },
+          { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await placeholders()).DetailRoute }) },
+          {
+            element: <OrderGuard />,
+            children: [{ path: paths.order, lazy: async () => ({ Component: (await placeholders()).OrderRoute }) }],
+          },
+          {
+            element: <UsernameGuard />,
+            children: [{ path: ':username', lazy: async () => ({ Component: (await placeholders()).ProfileRoute }) }],
+          },
+        ],
       },
+      {
+        element: <Guard kind="admin" />,
+        children: [{ path: paths.dashboard, lazy: async () => ({ Component: (await placeholders()).DashboardRoute }) }],
+      },
+      {
+        element: <Guard kind="banned" />,
+        children: [{ path: paths.banned, lazy: async () => ({ Component: (await import('@/app/routes/banned')).BannedRoute }) }],
+      },
+      { path: paths.search, lazy: async () => ({ Component: (await placeholders()).SearchRoute }) },
+      { path: paths.privacy, lazy: async () => ({ Component: (await policies()).PrivacyRoute }) },
+      { path: paths.terms, lazy: async () => ({ Component: (await policies()).TermsRoute }) },
+      { path: paths.security, lazy: async () => ({ Component: (await policies()).SecurityRoute }) },
+      { path: paths.notFound, lazy: async () => ({ Component: (await import('@/app/routes/not-found')).NotFoundRoute }) },
+      { path: '*', lazy: async () => ({ Component: (await import('@/app/routes/not-found')).NotFoundRoute }) },
     ],
   },
 ];

@@ -1,7 +1,21 @@
-// Route table (SPEC §2). Later issues add the rest.
+// Route table (SPEC §2).
 export const paths = {
   root: '/',
   home: '/home',
   search: '/search',
   notFound: '/404',
+  login: '/login',
+  register: '/register',
+  topUp: '/top-up',
+  order: '/order',
+  dashboard: '/dashboard',
+  banned: '/banned',
+  privacy: '/privacy-policy',
+  terms: '/terms-of-service',
+  security: '/security-policy',
+  detail: (serviceName: string, name: string) => `/detail/${encodeURIComponent(serviceName)}/${encodeURIComponent(name)}`,
+  profile: (username: string) => `/${encodeURIComponent(username)}`,
 } as const;
+
+/** The id of the game grid on /home that 'Home' and 'Games Shop' scroll down to. */
+export const GAMES_SECTION_ID = 'games';

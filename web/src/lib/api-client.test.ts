@@ -105,3 +105,14 @@ describe('api client', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('api client and bans', () => {
+  it('marks the stored user banned on 403 with ban_reason', async () => {
+    const { startSession, getSession } = await import('@/lib/session');
+    startSession('tok', { id: 1, username: 'a', phone_number: '1', wallet_amount: 0, is_admin: false, is_banned: false });
+    stubFetch(() => Promise.resolve(Response.json({ success: false, message: 'Banned', ban_reason: 'Fraud' }, { status: 403 })));
+    const error = await failure(api.get('/orders'));
+    expect(error.status).toBe(403);
+    expect(getSession().user).toMatchObject({ is_banned: true, ban_reason: 'Fraud' });
+  });
+});

@@ -1,4 +1,4 @@
-import { getToken } from '@/lib/session';
+import { getToken, markBanned } from '@/lib/session';
 
 // The only module that calls fetch. Every failure becomes an ApiError whose
 // status is one of SPEC §8's request error kinds or the HTTP status code.
@@ -114,6 +114,10 @@ async function request<T>(method: Method, path: string, payload: unknown, option
       }
     }
     if (!response.ok) {
+      // DESIGN §3: a banned user gets 403 with ban_reason; the guards then show /banned.
+      if (response.status === 403 && token && typeof data === 'object' && data !== null && 'ban_reason' in data) {
+        markBanned(typeof data.ban_reason === 'string' ? data.ban_reason : null);
+      }
       throw new ApiError(response.status, messageOf(data) ?? `Request failed with status ${response.status}.`, data);
     }
     return data as T;

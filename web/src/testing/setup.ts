@@ -4,8 +4,13 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
+import { resetFakeRealtime } from '@/testing/fake-echo';
 import { mockColorScheme } from '@/testing/match-media';
+import { mockUsers } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
+
+// The realtime seam: no test opens a websocket (lib/echo.test.ts tests the real module).
+vi.mock('@/lib/echo', () => import('@/testing/fake-echo'));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -20,6 +25,8 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  mockUsers.clear();
+  resetFakeRealtime();
   localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -6,6 +6,7 @@ import { SWRConfig } from 'swr';
 
 import { AppProvider } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
+import { mockUsers } from '@/testing/mocks/handlers';
 import type { User } from '@/types/api';
 
 function Providers({ children }: { children: ReactNode }) {
@@ -47,6 +48,7 @@ export function signInAs(overrides: Partial<User> = {}) {
     is_banned: false,
     ...overrides,
   };
+  mockUsers.set(user.id, user);
   document.cookie = `token=test-token; path=/`;
   document.cookie = `user=${encodeURIComponent(JSON.stringify(user))}; path=/`;
   return user;

@@ -1,17 +1,36 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 
+import { Footer } from '@/app/layout/footer';
+import { RealtimeBridge } from '@/app/layout/realtime-bridge';
+import { TopBar } from '@/app/layout/top-bar';
 import { PageBackground } from '@/components/layouts/page-background';
 import { SiteSearchMetadata } from '@/components/seo/site-search-metadata';
-import { TopBar } from '@/app/layout/top-bar';
+import { LogoutDialogs } from '@/features/auth/components/logout-dialogs';
+import { useCurrentUser, useUserRefresh } from '@/features/auth/hooks/use-current-user';
+import { useChatWidget } from '@/features/chat/hooks/use-chat-widget';
+import { useConfig } from '@/features/config/api/get-config';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
+
+/** Turns a support link into the handle shown in texts ("@shwetopup"). */
+function handleOf(url: string | undefined): string {
+  if (!url) return 'Telegram';
+  const last = url.replace(/\/+$/, '').split('/').pop() ?? '';
+  return last ? `@${last.replace(/^@/, '')}` : 'Telegram';
+}
 
 /** The shared layout of every page (SPEC §2 Shared layout). */
 export function RootLayout() {
   const { t } = useTranslation();
   const storeName = useStoreName();
+  const { data: config } = useConfig();
+  const user = useCurrentUser();
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  useUserRefresh();
+  useChatWidget(config?.chat_widget_id, user);
   return (
-    <>
+    <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold dark:focus:bg-ink-900"
@@ -20,11 +39,14 @@ export function RootLayout() {
       </a>
       <SiteSearchMetadata name={storeName} />
       <PageBackground />
-      <TopBar />
-      <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-[calc(4rem+env(safe-area-inset-top)+1.5rem)] pb-16 sm:px-6">
+      <TopBar user={user} onExit={() => setLogoutOpen(true)} />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-[calc(4rem+env(safe-area-inset-top)+1.5rem)] pb-16 sm:px-6">
         <Outlet />
       </main>
+      <Footer />
+      <RealtimeBridge />
+      <LogoutDialogs open={logoutOpen} onClose={() => setLogoutOpen(false)} supportName={handleOf(config?.support?.telegram)} />
       <ScrollRestoration />
-    </>
+    </div>
   );
 }

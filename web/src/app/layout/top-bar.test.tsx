@@ -16,6 +16,7 @@ describe('top bar', () => {
   });
 
   it('links the logo home and names its buttons', async () => {
+    signInAs();
     const { user } = renderApp('/home');
     const banner = await screen.findByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Shwe Top-Up home' })).toHaveAttribute('href', '/home');

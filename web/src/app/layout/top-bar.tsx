@@ -4,26 +4,25 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { MenuButton } from '@/features/navigation/components/menu-button';
 import { NotificationButton } from '@/features/notifications/components/notification-button';
 import { BalancePill } from '@/features/wallet/components/balance-pill';
+import type { User } from '@/types/api';
 
 /** Fixed top bar: notifications and logo on the left; balance, theme and menu on the right. */
-export function TopBar() {
+export function TopBar({ user, onExit }: { user: User | null; onExit: () => void }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-paper/75 pt-[env(safe-area-inset-top)] backdrop-blur-xl dark:border-white/5 dark:bg-ink-950/70">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         <NotificationButton />
-        <Link to={paths.home} aria-label={t('app.homeLink')} className="rounded-xl">
+        <Link to={paths.home} aria-label={t('app.homeLink')} className="shrink-0 rounded-xl">
           <Logo />
         </Link>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <BalancePill amount={user?.wallet_amount} />
           <ThemeToggle />
-          <MenuButton />
+          <MenuButton user={user} onExit={onExit} />
         </div>
       </div>
     </header>

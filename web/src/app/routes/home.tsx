@@ -22,7 +22,7 @@ export function HomeRoute() {
           </h1>
           <p className="max-w-2xl text-sm text-slate-600 sm:text-base dark:text-slate-300">{t('home.intro')}</p>
         </div>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 xl:grid-cols-6" aria-hidden="true">
+        <div id="games" className="grid scroll-mt-24 grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 xl:grid-cols-6" aria-hidden="true">
           {placeholderTiles.map((tile) => (
             <div
               key={tile}

@@ -2,10 +2,11 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, signInAs } from '@/testing/test-utils';
 
 describe('language switch', () => {
   it('switches visible text to Burmese and remembers it', async () => {
+    signInAs();
     const { user } = renderApp('/home');
     expect(await screen.findByRole('heading', { level: 1, name: 'Available Our Store' })).toBeInTheDocument();
 

@@ -102,3 +102,154 @@ export function GlobeIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function EyeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z' />
+    </Icon>
+  );
+}
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M3 3l18 18M10.6 5.1A10.7 10.7 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3 3.9M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7a9.8 9.8 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2' />
+    </Icon>
+  );
+}
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0ZM8 12.5l2.7 2.7L16.5 9' />
+    </Icon>
+  );
+}
+export function AlertIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z' />
+    </Icon>
+  );
+}
+export function InfoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0ZM12 16v-4M12 8h.01' />
+    </Icon>
+  );
+}
+export function ErrorIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0ZM15 9l-6 6M9 9l6 6' />
+    </Icon>
+  );
+}
+export function LogoutIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9' />
+    </Icon>
+  );
+}
+export function LoginIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3' />
+    </Icon>
+  );
+}
+export function UserPlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM19 8v6M22 11h-6' />
+    </Icon>
+  );
+}
+export function GamepadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M6 11h4M8 9v4M15 12h.01M18 10h.01M17.3 5H6.7a4 4 0 0 0-4 3.6l-.7 6.6A2.8 2.8 0 0 0 6.8 17l2.2-2h6l2.2 2a2.8 2.8 0 0 0 4.8-1.8l-.7-6.6A4 4 0 0 0 17.3 5Z' />
+    </Icon>
+  );
+}
+export function PlusCircleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0ZM12 8v8M8 12h8' />
+    </Icon>
+  );
+}
+export function SettingsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1A1.7 1.7 0 0 0 3 14.1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1A1.7 1.7 0 0 0 10 3.2V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0 1.2 2.9h.1a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z' />
+    </Icon>
+  );
+}
+export function MapPinIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 1 1 16 0ZM12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z' />
+    </Icon>
+  );
+}
+export function ShieldIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10ZM9 12l2 2 4-4' />
+    </Icon>
+  );
+}
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M19 12H5M12 19l-7-7 7-7' />
+    </Icon>
+  );
+}
+export function WifiOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M2 2l20 20M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2-1.5M2 8.8a15 15 0 0 1 4.2-2.7M22 8.8A15 15 0 0 0 10.7 5M12 20h.01' />
+    </Icon>
+  );
+}
+export function MessageIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z' />
+    </Icon>
+  );
+}
+export function LockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d='M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4' />
+    </Icon>
+  );
+}
+
+export function FacebookIcon(props: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      <path d="M14 8V6.5c0-.8.2-1.3 1.4-1.3H17V2.2A22 22 0 0 0 14.6 2C12.3 2 10.8 3.4 10.8 6v2H8.2v3.3h2.6V22H14V11.3h2.6L17 8Z" />
+    </svg>
+  );
+}
+
+export function TelegramIcon(props: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      <path d="M21.9 4.6 18.8 19.3c-.2 1-.8 1.3-1.7.8l-4.6-3.4-2.2 2.1c-.3.3-.5.5-1 .5l.3-4.7 8.6-7.8c.4-.3-.1-.5-.6-.2L6.9 13.3l-4.6-1.4c-1-.3-1-1 .2-1.5L20.5 3.4c.8-.3 1.6.2 1.4 1.2Z" />
+    </svg>
+  );
+}
+
+export function TikTokIcon(props: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      <path d="M16.6 2h-3.3v13.4a2.9 2.9 0 1 1-2-2.7V9.3a6.2 6.2 0 1 0 5.3 6.1V8.6a7.9 7.9 0 0 0 4.6 1.5V6.8a4.6 4.6 0 0 1-4.6-4.6Z" />
+    </svg>
+  );
+}

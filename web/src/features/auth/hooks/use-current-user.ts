@@ -1,13 +1,36 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
+import useSWR from 'swr';
 
-import { getStoredUser } from '@/lib/session';
+import { getUser, userKey } from '@/features/auth/api/auth';
+import { useSession } from '@/hooks/use-session';
+import { isApiError } from '@/lib/api-client';
+import { clearSession, saveUser } from '@/lib/session';
 import type { User } from '@/types/api';
 
-/**
- * The signed-in user as saved in the `user` cookie at login.
- * Later: refreshed from GET /api/user/{id} and realtime `user.updated`.
- */
+/** The signed-in user from the `user` cookie (kept fresh by useUserRefresh and realtime). */
 export function useCurrentUser(): User | null {
-  const [user] = useState(getStoredUser);
-  return user;
+  const { authenticated, user } = useSession();
+  return authenticated ? user : null;
+}
+
+/**
+ * SPEC §3: refreshes the stored user from GET /api/user/{id} on load. Mount once.
+ * Skipped without a token or user id; a failure is only logged, except a 401
+ * (the token was revoked: the session is over).
+ */
+export function useUserRefresh() {
+  const { authenticated, user } = useSession();
+  const id = authenticated ? user?.id : undefined;
+  const { data, error } = useSWR<User, unknown>(id === undefined ? null : userKey(id), () => getUser(id as number), {
+    revalidateIfStale: true,
+    shouldRetryOnError: false,
+  });
+  useEffect(() => {
+    if (data) saveUser(data);
+  }, [data]);
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.status === 401) clearSession();
+    else console.warn('Could not refresh the user', error);
+  }, [error]);
 }

@@ -7,13 +7,17 @@ export interface AppConfig {
   store_name: string;
   pusher: {
     key: string;
+    /** Empty: the page's own host. */
     ws_host: string;
     ws_port: number;
+    wss_port?: number;
     force_tls: boolean;
     cluster: string;
   };
-  /** Support links by name (e.g. a messaging-app handle or chat URL). */
-  support?: Record<string, string>;
+  /** Support links: a social network, a messaging app, a short-video app (empty when not set). */
+  support?: { facebook?: string; telegram?: string; tiktok?: string };
+  /** Live-chat widget id (e.g. a Tawk.to "property/widget" id); the widget loads only when set. */
+  chat_widget_id?: string;
 }
 
 export const configKey = '/config';

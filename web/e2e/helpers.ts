@@ -1,0 +1,109 @@
+import { createHash, createHmac } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const widths = [375, 1280] as const;
+export const themes = ['light', 'dark'] as const;
+export const languages = ['en', 'my'] as const;
+
+let counter = 0;
+/** A fresh customer (unique per run) with a Myanmar phone number. */
+export function newCustomer() {
+  counter += 1;
+  const stamp = `${Date.now() % 1_000_000}${counter}`.padStart(7, '0').slice(-7);
+  return { username: `e2e${stamp}`, phone_number: `0979${stamp}`, international: `+95979${stamp}`, password: 'secret123' };
+}
+
+export async function registerByApi(request: APIRequestContext, customer: ReturnType<typeof newCustomer>) {
+  const response = await request.post('/api/register', {
+    data: { username: customer.username, phone_number: customer.phone_number, password: customer.password, password_confirmation: customer.password },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+export type LoginBody = { token: string; user: { id: number } };
+
+export async function apiLogin(request: APIRequestContext, customer: ReturnType<typeof newCustomer>): Promise<LoginBody> {
+  const response = await request.post('/api/login', { data: { phone_number: customer.phone_number, password: customer.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()) as LoginBody;
+}
+
+/** Puts the session cookies of a login in the browser, as the login page does. */
+export async function applySession(page: Page, body: LoginBody) {
+  const url = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+  await page.context().addCookies([
+    { name: 'token', value: encodeURIComponent(body.token), url },
+    { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), url },
+  ]);
+  return body;
+}
+
+/** Logs in through the API and puts the session cookies in the browser. */
+export async function signIn(page: Page, request: APIRequestContext, customer: ReturnType<typeof newCustomer>) {
+  return applySession(page, await apiLogin(request, customer));
+}
+
+/** Sets theme and language before the app starts. */
+export async function prefer(page: Page, theme: 'light' | 'dark', language: 'en' | 'my') {
+  await page.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('theme', t);
+      localStorage.setItem('lang', l);
+    },
+    [theme, language] as const,
+  );
+}
+
+/** No horizontal scrolling: the page is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, 'page scrolls sideways').toBeLessThanOrEqual(client);
+}
+
+/** Runs SQL on the test database (the e2e runner owns it). */
+export function sql(statement: string) {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set (run e2e/run.sh)');
+  return execFileSync('psql', [url, '-qtAc', statement], { encoding: 'utf8' }).trim();
+}
+
+/** Publishes an event through the realtime server's signed HTTP API, as any backend job would. */
+export async function trigger(request: APIRequestContext, channel: string, name: string, data: unknown) {
+  const appId = process.env.PUSHER_APP_ID ?? 'e2e-app';
+  const key = process.env.PUSHER_APP_KEY ?? 'e2e-key';
+  const secret = process.env.PUSHER_APP_SECRET ?? '';
+  const body = JSON.stringify({ name, channels: [channel], data: JSON.stringify(data) });
+  const path = `/apps/${appId}/events`;
+  const params = new URLSearchParams({
+    auth_key: key,
+    auth_timestamp: String(Math.floor(Date.now() / 1000)),
+    auth_version: '1.0',
+    body_md5: createHash('md5').update(body).digest('hex'),
+  });
+  params.sort();
+  const query = decodeURIComponent(params.toString());
+  const signature = createHmac('sha256', secret).update(`POST\n${path}\n${query}`).digest('hex');
+  const response = await request.post(`${path}?${query}&auth_signature=${signature}`, {
+    data: body,
+    headers: { 'Content-Type': 'application/json' },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+/** The newest reset code the log SMS sender wrote for `phone`. */
+export function lastCodeFor(phone: string): string | undefined {
+  const log = readFileSync(process.env.SERVER_LOG ?? '', 'utf8');
+  const lines = log.split('\n').filter((line) => line.includes(phone));
+  const match = lines.reverse().map((line) => /\b(\d{6})\b/.exec(line.replace(phone, ''))).find(Boolean);
+  return match?.[1];
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+
+import { expectNoHorizontalScroll, lastCodeFor, newCustomer, registerByApi, screenshot, signIn, sql, trigger } from './helpers';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+test('signed-out visitors are sent to /login from user pages, and / goes there through /home', async ({ page }) => {
+  for (const path of ['/', '/home', '/top-up', '/dashboard']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await page.goto('/banned');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('register → login → balance → live balance update → logout', async ({ page, request }) => {
+  const customer = newCustomer();
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(customer.username);
+  await page.getByLabel('Phone number').fill(customer.phone_number);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm password').fill(customer.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Register Successful' })).toBeVisible();
+  await screenshot(page, 'journey-register-success');
+  await page.getByRole('button', { name: 'Go To Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Phone number or e-mail').fill(customer.phone_number);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  await page.waitForURL(/\/home$/);
+  const balance = page.getByRole('status', { name: 'Balance' });
+  await expect(balance).toHaveText(/0 KS/);
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === 'token');
+  expect(token?.sameSite).toBe('Lax');
+  expect(token?.expires).toBeGreaterThan(Date.now() / 1000 + 6.9 * 24 * 3600);
+
+  // An admin-side balance change arrives over the websocket: no reload.
+  const user = JSON.parse(decodeURIComponent(cookies.find((cookie) => cookie.name === 'user')?.value ?? '{}')) as { id: number };
+  await page.waitForFunction(() => !document.body.textContent?.includes('Reconnecting'));
+  await expect(async () => {
+    await trigger(request, `private-user.${user.id}`, 'user.updated', { updateType: 'wallet', user: { id: user.id, wallet_amount: 25000 } });
+    await expect(balance).toHaveText(/25,000 KS/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await screenshot(page, 'journey-live-balance');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Exit' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('dialog', { name: 'Logout Successful' })).toBeVisible();
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'token' || cookie.name === 'user')).toEqual([]);
+  await page.getByRole('button', { name: 'Login Again' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('reset password with the code from the log sender', async ({ page, request }) => {
+  const customer = newCustomer();
+  await registerByApi(request, customer);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset password' });
+  await dialog.getByLabel('Phone number (international format)').fill(customer.international);
+  await dialog.getByRole('button', { name: 'Send Code' }).click();
+  await expect(dialog.getByLabel('Verification code')).toBeVisible();
+  let code: string | undefined;
+  await expect(() => {
+    code = lastCodeFor(customer.international.slice(1));
+    expect(code).toBeTruthy();
+  }).toPass({ timeout: 5000 });
+  await dialog.getByLabel('Verification code').fill(code ?? '');
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await dialog.getByLabel('New password', { exact: true }).fill('brandnew1');
+  await dialog.getByLabel('Confirm new password').fill('brandnew1');
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Password Reset Successful' })).toBeVisible();
+  const login = await request.post('/api/login', { data: { phone_number: customer.phone_number, password: 'brandnew1' } });
+  expect(login.ok()).toBeTruthy();
+});
+
+test('a banned user lands on /banned and can log out', async ({ page, request }) => {
+  const customer = newCustomer();
+  await registerByApi(request, customer);
+  const { user } = await signIn(page, request, customer);
+  sql(`UPDATE users SET is_banned = true, ban_reason = 'Fake receipts', banned_at = now() WHERE id = ${user.id}`);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/banned$/);
+  await expect(page.getByText('BANNED', { exact: true })).toBeVisible();
+  await expect(page.getByText('Fake receipts')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'journey-banned');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

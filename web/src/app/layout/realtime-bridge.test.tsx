@@ -1,0 +1,90 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { getSession } from '@/lib/session';
+import { fakeRealtime } from '@/testing/fake-echo';
+import { server } from '@/testing/mocks/server';
+import { renderApp, signInAs } from '@/testing/test-utils';
+
+describe('live updates and logout', () => {
+  it('subscribes to private user.{id} with the bearer token and config, and applies .user.updated', async () => {
+    signInAs({ id: 5, wallet_amount: 1000 });
+    renderApp('/home');
+    const balance = await screen.findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(fakeRealtime.listeners.map((item) => `${item.channel} ${item.event}`)).toEqual(['user.5 .user.updated', 'user.5 .user.message.sent']));
+    expect(fakeRealtime.settings).toEqual({ key: 'app-key', cluster: 'mt1', wsHost: 'localhost', wsPort: 8080, wssPort: 443, forceTLS: false, token: 'test-token' });
+    expect(fakeRealtime.connects).toBe(1);
+
+    act(() => fakeRealtime.emit('user.5', '.user.updated', { updateType: 'wallet', user: { id: 5, wallet_amount: 25000 } }));
+    expect(balance).toHaveTextContent('25,000 KS');
+    expect(getSession().user?.wallet_amount).toBe(25000);
+    // Another user's record on this channel is ignored.
+    act(() => fakeRealtime.emit('user.5', '.user.updated', { user: { id: 6, wallet_amount: 1 } }));
+    expect(balance).toHaveTextContent('25,000 KS');
+  });
+
+  it('shows the connection state when the socket is unavailable', async () => {
+    signInAs();
+    renderApp('/home');
+    await waitFor(() => expect(fakeRealtime.connects).toBe(1));
+    expect(screen.queryByText(/Live updates unavailable/)).not.toBeInTheDocument();
+    act(() => fakeRealtime.setState('unavailable'));
+    expect(await screen.findByText('Live updates unavailable. Reconnecting…')).toBeInTheDocument();
+    act(() => fakeRealtime.setState('connected'));
+    expect(screen.queryByText(/Live updates unavailable/)).not.toBeInTheDocument();
+  });
+
+  it('logs out through the confirm, clears the cookies and tears the connection down', async () => {
+    let release: () => void = () => undefined;
+    server.use(
+      http.post('*/api/logout', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    signInAs({ username: 'aungaung' });
+    const { user, router } = renderApp('/home');
+    await waitFor(() => expect(fakeRealtime.connects).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getByText('aungaung')).toBeInTheDocument();
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Games Shop', 'Top Up', 'Account Settings']);
+    expect(within(menu).getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/aungaung');
+    await user.click(within(menu).getByRole('button', { name: 'Exit' }));
+
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
+    expect(confirm).toHaveTextContent('Are you sure you want to log out of your account?');
+    await user.click(within(confirm).getByRole('button', { name: 'Logout' }));
+    expect(within(confirm).getByRole('button', { name: 'Logging out...' })).toBeDisabled();
+    release();
+
+    const done = await screen.findByRole('dialog', { name: 'Logout Successful' });
+    expect(getSession().token).toBeUndefined();
+    expect(fakeRealtime.disconnects).toBe(fakeRealtime.connects);
+    expect(fakeRealtime.listeners).toEqual([]);
+    await user.click(within(done).getByRole('button', { name: 'Login Again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('shows Logout Failed with the Burmese advice when the call fails', async () => {
+    server.use(http.post('*/api/logout', () => HttpResponse.json({ success: false }, { status: 500 })));
+    signInAs();
+    const { user } = renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirm Logout' })).getByRole('button', { name: 'Logout' }));
+    const failed = await screen.findByRole('alertdialog', { name: 'Logout Failed' });
+    expect(failed).toHaveTextContent('@shwetopup');
+    expect(failed).toHaveTextContent('Admin ကို ဆက်သွယ်ပါ');
+    expect(getSession().token).toBe('test-token');
+  });
+
+  it('shows the signed-out menu', async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login', 'Register', 'Home']);
+    expect(fakeRealtime.connects).toBe(0);
+  });
+});

@@ -1,0 +1,68 @@
+import { api } from '@/lib/api-client';
+import type { User } from '@/types/api';
+
+export interface LoginInput {
+  /** A phone number or an e-mail address. */
+  phone_number: string;
+  password: string;
+}
+
+export interface LoginResponse {
+  success: boolean;
+  token: string;
+  user: User;
+  message?: string;
+}
+
+export function login(input: LoginInput) {
+  return api.post<LoginResponse>('/login', input, { auth: false });
+}
+
+export interface RegisterInput {
+  username: string;
+  phone_number: string;
+  email?: string;
+  password: string;
+  password_confirmation: string;
+}
+
+export function register(input: RegisterInput) {
+  // SPEC §3: e-mail is omitted when empty.
+  const payload: RegisterInput = { ...input };
+  if (!payload.email) delete payload.email;
+  return api.post<{ success: boolean; message?: string; user?: User }>('/register', payload, { auth: false });
+}
+
+export function logout() {
+  return api.post<{ success: boolean }>('/logout');
+}
+
+export const userKey = (id: number) => `/user/${id}`;
+
+export async function getUser(id: number): Promise<User> {
+  const body = await api.get<{ success: boolean; data: User }>(userKey(id));
+  return body.data;
+}
+
+export function sendOtp(phone_number: string, captcha_token?: string) {
+  return api.post<{ success: boolean; message?: string }>(
+    '/otp/send',
+    captcha_token ? { phone_number, captcha_token } : { phone_number },
+    { auth: false },
+  );
+}
+
+export function verifyOtp(phone_number: string, code: string) {
+  return api.post<{ success: boolean; reset_token: string; message?: string }>('/otp/verify', { phone_number, code }, { auth: false });
+}
+
+export interface ResetInput {
+  phone_number: string;
+  password: string;
+  password_confirmation: string;
+  reset_token: string;
+}
+
+export function resetPassword(input: ResetInput) {
+  return api.post<{ success: boolean; message?: string }>('/reset-password-phone', input, { auth: false });
+}

@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+
+import { setCaptchaProvider } from '@/lib/captcha';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+const PHONE = '+959123456789';
+
+function mockReset(options: { verify?: () => Response; reset?: () => Response } = {}) {
+  const calls: { path: string; body: unknown }[] = [];
+  const record = async (path: string, request: Request) => calls.push({ path, body: await request.json() });
+  server.use(
+    http.post('*/api/otp/send', async ({ request }) => {
+      await record('send', request);
+      return HttpResponse.json({ success: true, message: 'Verification code sent.' });
+    }),
+    http.post('*/api/otp/verify', async ({ request }) => {
+      await record('verify', request);
+      return options.verify?.() ?? HttpResponse.json({ success: true, data: { reset_token: 'rt-1' } });
+    }),
+    http.post('*/api/reset-password-phone', async ({ request }) => {
+      await record('reset', request);
+      return options.reset?.() ?? HttpResponse.json({ success: true, message: 'Password Reset Successful' });
+    }),
+  );
+  return calls;
+}
+
+const otpFailure = (code: string, message: string) =>
+  HttpResponse.json({ success: false, message, error_code: code, errors: { code: [message] } }, { status: 422 });
+
+async function openOverlay() {
+  const utils = renderApp('/login');
+  await utils.user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+  const send = within(dialog).getByRole('button', { name: 'Send Code' });
+  await waitFor(() => expect(send).toBeEnabled()); // no captcha configured: ready at once
+  return { ...utils, dialog };
+}
+
+async function toStep2(user: Awaited<ReturnType<typeof openOverlay>>['user'], dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+  await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+  return within(dialog).findByLabelText('Verification code');
+}
+
+describe('forgot-password overlay', () => {
+  it('walks phone → code → new password → success, with our own API', async () => {
+    const calls = mockReset();
+    const { user, dialog, router } = await openOverlay();
+    expect(within(dialog).getByPlaceholderText('+959123456789')).toBeInTheDocument();
+
+    const code = await toStep2(user, dialog);
+    const verify = within(dialog).getByRole('button', { name: 'Verify' });
+    await user.type(code, '12345');
+    expect(verify).toBeDisabled();
+    await user.type(code, '6');
+    expect(verify).toBeEnabled();
+    await user.click(verify);
+
+    await user.type(await within(dialog).findByLabelText('New password'), 'newpass1');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'newpass1');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Password Reset Successful' });
+    expect(calls).toEqual([
+      { path: 'send', body: { phone_number: PHONE } },
+      { path: 'verify', body: { phone_number: PHONE, code: '123456' } },
+      { path: 'reset', body: { phone_number: PHONE, password: 'newpass1', password_confirmation: 'newpass1', reset_token: 'rt-1' } },
+    ]);
+    await user.click(within(done).getByRole('button', { name: 'Login Again' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('validates step 1: e-mail only warns, bad phones are refused', async () => {
+    const calls = mockReset();
+    const { user, dialog } = await openOverlay();
+    const field = within(dialog).getByLabelText('Phone number (international format)');
+    await user.type(field, 'mg@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'E-mail not supported yet' });
+    await user.click(within(warning).getByRole('button', { name: 'OK' }));
+
+    await user.clear(field);
+    await user.type(field, '09123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid phone number');
+    expect(calls).toEqual([]);
+  });
+
+  it('Back from 2 clears the code; Back from 3 clears both passwords', async () => {
+    mockReset();
+    const { user, dialog } = await openOverlay();
+    let code = await toStep2(user, dialog);
+    await user.type(code, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByLabelText('Phone number (international format)')).toHaveValue(PHONE);
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    code = await within(dialog).findByLabelText('Verification code');
+    expect(code).toHaveValue('');
+
+    await user.type(code, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const password = await within(dialog).findByLabelText('New password');
+    await user.type(password, 'abcdef');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'abcdeg');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Passwords do not match');
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(await within(dialog).findByLabelText('Verification code')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByLabelText('New password')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Confirm new password')).toHaveValue('');
+  });
+
+  it('an expired code returns to step 1; a wrong code stays on step 2', async () => {
+    let answer = otpFailure('otp_invalid', 'Invalid verification code. Please check and try again.');
+    mockReset({ verify: () => answer });
+    const { user, dialog } = await openOverlay();
+    const code = await toStep2(user, dialog);
+    await user.type(code, '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid verification code. Please check and try again.');
+    answer = otpFailure('otp_expired', 'Verification code expired. Please request a new code.');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByLabelText('Phone number (international format)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Verification code expired. Please request a new code.');
+  });
+
+  it("'phone number not found' on reset returns to step 1", async () => {
+    mockReset({
+      reset: () =>
+        HttpResponse.json({ success: false, message: 'phone number not found', error_code: 'phone_not_found' }, { status: 404 }),
+    });
+    const { user, dialog } = await openOverlay();
+    await user.type(await toStep2(user, dialog), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await user.type(await within(dialog).findByLabelText('New password'), 'abcdef');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'abcdef');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    expect(await within(dialog).findByLabelText('Phone number (international format)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('phone number not found');
+  });
+
+  it('shows SPEC texts for throttling and invalid formats on send', async () => {
+    let answer: Response = HttpResponse.json(
+      { success: false, message: 'Too many requests. Please try again later.', error_code: 'too_many_requests' },
+      { status: 429, headers: { 'Retry-After': '60' } },
+    );
+    server.use(http.post('*/api/otp/send', () => answer));
+    const { user, dialog } = await openOverlay();
+    await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
+    answer = otpFailure('invalid_phone', 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Invalid phone number format. Please use +country_code format (e.g., +959123456789)',
+      ),
+    );
+  });
+
+  it('keeps Send Code disabled until a configured captcha is ready, and resets it on close', async () => {
+    let ready: () => void = () => undefined;
+    const provider = {
+      init: vi.fn(() => new Promise<void>((resolve) => (ready = resolve))),
+      execute: vi.fn(() => Promise.resolve('captcha-token')),
+      reset: vi.fn(),
+    };
+    setCaptchaProvider(provider);
+    try {
+      const { user } = renderApp('/login');
+      await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+      const send = within(dialog).getByRole('button', { name: 'Send Code' });
+      expect(send).toBeDisabled();
+      await waitFor(() => expect(provider.init).toHaveBeenCalledWith(screen.getByTestId('captcha-container')));
+      ready();
+      await waitFor(() => expect(send).toBeEnabled());
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(provider.reset).toHaveBeenCalled();
+    } finally {
+      setCaptchaProvider(null);
+    }
+  });
+});

@@ -1,0 +1,369 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createPortal } from 'react-dom';
+
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { ArrowLeftIcon, LockIcon } from '@/components/ui/icons';
+import { NotificationDialog, type NotificationKind } from '@/components/ui/notification-dialog';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { resetPassword, sendOtp, verifyOtp } from '@/features/auth/api/auth';
+import { errorCode } from '@/features/auth/utils/server-errors';
+import { classifyResetId, LIMITS, normalizePhone, validateCode, validateNewPassword } from '@/features/auth/utils/validation';
+import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
+import { isApiError } from '@/lib/api-client';
+import { getCaptchaProvider } from '@/lib/captcha';
+
+/** SPEC §2: the captcha is set up 100 ms after the overlay opens. */
+export const CAPTCHA_DELAY_MS = 100;
+
+type Step = 1 | 2 | 3;
+type Notice = { kind: NotificationKind; title: string; message: string; button: string; to?: string };
+
+/** The three-step reset: phone → 6-digit code → new password (SPEC §2, §4, §5, §8). */
+export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const captchaBox = useRef<HTMLDivElement>(null);
+  const [step, setStep] = useState<Step>(1);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [verified, setVerified] = useState<{ phone: string; token: string } | null>(null);
+  const [sentTo, setSentTo] = useState('');
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [captchaReady, setCaptchaReady] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const initCaptcha = () => {
+    const box = captchaBox.current;
+    const provider = getCaptchaProvider();
+    provider.reset();
+    setCaptchaReady(false);
+    if (!box) return;
+    provider.init(box).then(
+      () => setCaptchaReady(true),
+      () => setError(t('reset.errors.captchaInit')),
+    );
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = window.setTimeout(initCaptcha, CAPTCHA_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      getCaptchaProvider().reset();
+      setCaptchaReady(false);
+    };
+    // initCaptcha only reads refs and stable setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const close = () => {
+    if (loading) return;
+    setStep(1);
+    setPhone('');
+    setCode('');
+    setPassword('');
+    setConfirmation('');
+    setVerified(null);
+    setError('');
+    onClose();
+  };
+  useEscapeKey(open && notice === null, close);
+  useLockBodyScroll(open);
+
+  const toStep = (next: Step) => {
+    setError('');
+    setStep(next);
+  };
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    const kind = classifyResetId(phone);
+    if (kind === 'email') {
+      setNotice({ kind: 'warning', title: t('reset.emailTitle'), message: t('reset.emailBody'), button: t('reset.emailButton') });
+      return;
+    }
+    if (kind === 'invalid') {
+      setError(t('validation.resetPhoneInvalid'));
+      return;
+    }
+    if (!captchaReady) {
+      setError(t('reset.errors.captchaNotReady'));
+      return;
+    }
+    setLoading(true);
+    try {
+      let captchaToken: string | undefined;
+      try {
+        captchaToken = await getCaptchaProvider().execute();
+      } catch {
+        setError(t('reset.errors.captchaFailed'));
+        initCaptcha();
+        return;
+      }
+      const number = normalizePhone(phone);
+      await sendOtp(number, captchaToken);
+      setSentTo(number);
+      setCode('');
+      toStep(2);
+    } catch (failure) {
+      const code = errorCode(failure);
+      if (code === 'invalid_phone') setError(t('reset.errors.phoneFormat'));
+      else if (code === 'phone_not_found') setError(t('reset.errors.phoneNotFound'));
+      else if (isApiError(failure) && failure.status === 429) setError(t('reset.errors.tooMany'));
+      else setError(t('reset.errors.sendFailed'));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateCode(code);
+    if (invalid) {
+      setError(t(`validation.${invalid}`));
+      return;
+    }
+    if (!sentTo) {
+      setError(t('reset.errors.notRequested'));
+      return;
+    }
+    setLoading(true);
+    setError('');
+    try {
+      const body = await verifyOtp(sentTo, code.trim());
+      const data = body as { reset_token?: string; data?: { reset_token?: string } };
+      const token = data.data?.reset_token ?? data.reset_token ?? '';
+      setVerified({ phone: sentTo, token });
+      setPassword('');
+      setConfirmation('');
+      toStep(3);
+    } catch (failure) {
+      const code = errorCode(failure);
+      if (code === 'otp_expired' || code === 'otp_used') {
+        setCode('');
+        toStep(1);
+        setError(t('reset.errors.codeExpired'));
+      } else if (code === 'otp_invalid') setError(t('reset.errors.codeInvalid'));
+      else if (code === 'otp_not_requested') setError(t('reset.errors.notRequested'));
+      else if (isApiError(failure) && failure.status === 429) setError(t('reset.errors.tooMany'));
+      else setError(t('reset.errors.verifyFailed'));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const reset = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateNewPassword(password, confirmation);
+    if (invalid) {
+      setError(t(`validation.${invalid}`));
+      return;
+    }
+    if (!verified) {
+      toStep(1);
+      setError(t('reset.errors.sessionExpired'));
+      return;
+    }
+    setLoading(true);
+    setError('');
+    try {
+      await resetPassword({ phone_number: verified.phone, password, password_confirmation: confirmation, reset_token: verified.token });
+      setNotice({ kind: 'success', title: t('reset.successTitle'), message: t('reset.successBody'), button: t('reset.successButton'), to: paths.login });
+    } catch (failure) {
+      const code = errorCode(failure);
+      if (code === 'phone_not_found') {
+        toStep(1);
+        setError(t('reset.errors.phoneNotFound'));
+      } else if (code === 'reset_session_expired') {
+        toStep(1);
+        setError(t('reset.errors.sessionExpired'));
+      } else setError(t('reset.errors.resetFailed'));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  if (!open) return null;
+
+  const stepTitles = [t('reset.step1Title'), t('reset.step2Title'), t('reset.step3Title')];
+  const errorBlock = error && (
+    <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
+      {error}
+    </p>
+  );
+
+  return createPortal(
+    <div className="fixed inset-0 z-[55] flex items-end justify-center sm:items-center sm:p-6">
+      <div aria-hidden="true" className="animate-fade-in absolute inset-0 bg-ink-950/60 backdrop-blur-sm" onClick={close} />
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="animate-sheet-up relative flex max-h-[100dvh] w-full max-w-md flex-col gap-5 overflow-y-auto rounded-t-3xl border border-slate-200 bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl sm:animate-fade-in sm:rounded-3xl sm:p-7 dark:border-white/10 dark:bg-ink-900"
+      >
+        <header className="flex items-start justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-violet-100 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300">
+              <LockIcon />
+            </span>
+            <div>
+              <h2 id={titleId} className="text-lg font-bold">
+                {t('reset.title')}
+              </h2>
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t('reset.stepOf', { step, total: 3 })}</p>
+            </div>
+          </div>
+          <ThemeToggle />
+        </header>
+        <ol className="grid grid-cols-3 gap-2" aria-label={t('reset.progress')}>
+          {stepTitles.map((title, index) => (
+            <li
+              key={title}
+              aria-current={index + 1 === step ? 'step' : undefined}
+              className={`h-1.5 rounded-full ${index + 1 <= step ? 'bg-gradient-to-r from-violet-600 to-indigo-500' : 'bg-slate-200 dark:bg-white/10'}`}
+            >
+              <span className="sr-only">{title}</span>
+            </li>
+          ))}
+        </ol>
+        <h3 className="text-base font-semibold">{stepTitles[step - 1]}</h3>
+
+        {step === 1 && (
+          <form noValidate onSubmit={(event) => void send(event)} className="flex flex-col gap-4">
+            <TextField
+              label={t('reset.phoneLabel')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+959123456789"
+              maxLength={LIMITS.phone}
+              hint={t('reset.phoneHint')}
+              value={phone}
+              onChange={(event) => {
+                setPhone(event.target.value);
+                setError('');
+              }}
+            />
+            {errorBlock}
+            <Button type="submit" loading={loading} disabled={!captchaReady} className="w-full">
+              {loading ? t('reset.sending') : t('reset.sendCode')}
+            </Button>
+          </form>
+        )}
+
+        {step === 2 && (
+          <form noValidate onSubmit={(event) => void verify(event)} className="flex flex-col gap-4">
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('reset.codeSent', { phone: sentTo })}</p>
+            <TextField
+              label={t('reset.codeLabel')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              maxLength={LIMITS.code}
+              className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value.replace(/\D/g, '').slice(0, LIMITS.code));
+                setError('');
+              }}
+            />
+            {errorBlock}
+            <div className="grid grid-cols-2 gap-3">
+              <Button
+                variant="secondary"
+                icon={<ArrowLeftIcon className="size-4" />}
+                disabled={loading}
+                onClick={() => {
+                  setCode('');
+                  toStep(1);
+                }}
+              >
+                {t('reset.back')}
+              </Button>
+              <Button type="submit" loading={loading} disabled={code.length !== LIMITS.code}>
+                {loading ? t('reset.verifying') : t('reset.verify')}
+              </Button>
+            </div>
+          </form>
+        )}
+
+        {step === 3 && (
+          <form noValidate onSubmit={(event) => void reset(event)} className="flex flex-col gap-4">
+            <PasswordField
+              label={t('reset.newPassword')}
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setError('');
+              }}
+            />
+            <PasswordField
+              label={t('reset.confirmPassword')}
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => {
+                setConfirmation(event.target.value);
+                setError('');
+              }}
+            />
+            {errorBlock}
+            <div className="grid grid-cols-2 gap-3">
+              <Button
+                variant="secondary"
+                icon={<ArrowLeftIcon className="size-4" />}
+                disabled={loading}
+                onClick={() => {
+                  setPassword('');
+                  setConfirmation('');
+                  toStep(2);
+                }}
+              >
+                {t('reset.back')}
+              </Button>
+              <Button type="submit" loading={loading}>
+                {loading ? t('reset.resetting') : t('reset.reset')}
+              </Button>
+            </div>
+          </form>
+        )}
+
+        <button
+          type="button"
+          onClick={close}
+          disabled={loading}
+          className="self-center text-sm font-semibold text-slate-500 hover:text-slate-800 disabled:opacity-50 dark:text-slate-400 dark:hover:text-slate-100"
+        >
+          {t('reset.cancel')}
+        </button>
+        {/* The invisible captcha renders here (SPEC §2). */}
+        <div ref={captchaBox} data-testid="captcha-container" />
+      </section>
+      {notice && (
+        <NotificationDialog
+          open
+          kind={notice.kind}
+          title={notice.title}
+          message={notice.message}
+          buttonLabel={notice.button}
+          to={notice.to}
+          onClose={() => {
+            const done = notice.kind === 'success';
+            setNotice(null);
+            if (done) close();
+          }}
+        />
+      )}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { LoginIcon } from '@/components/ui/icons';
+import { NotificationDialog } from '@/components/ui/notification-dialog';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { getUser, login } from '@/features/auth/api/auth';
+import { AdminBadge } from '@/features/auth/components/admin-badge';
+import { ForgotPasswordOverlay } from '@/features/auth/components/forgot-password-overlay';
+import { messageOf } from '@/features/auth/utils/server-errors';
+import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type FieldErrors } from '@/features/auth/utils/validation';
+import { hardRedirect } from '@/lib/navigation';
+import { saveUser, startSession } from '@/lib/session';
+import type { User } from '@/types/api';
+
+const REMEMBER_KEY = 'remembered_login';
+/** How long the 'Login Successful' dialog shows before the page moves on. */
+export const LOGIN_REDIRECT_DELAY_MS = 1200;
+
+function remembered(): string {
+  try {
+    return localStorage.getItem(REMEMBER_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function remember(identifier: string | null) {
+  try {
+    if (identifier) localStorage.setItem(REMEMBER_KEY, identifier);
+    else localStorage.removeItem(REMEMBER_KEY);
+  } catch {
+    // storage disabled
+  }
+}
+
+type Field = 'phone_number' | 'password';
+
+/** SPEC §2 Login: phone or e-mail, password, remember me, forgot password. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(() => ({ phone_number: remembered(), password: '' }));
+  const [rememberMe, setRememberMe] = useState(() => remembered() !== '');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [serverError, setServerError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
+  const [signedIn, setSignedIn] = useState<User | null>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+
+  const destination = signedIn?.is_admin ? paths.dashboard : paths.home;
+
+  const update = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setLoading(true);
+    setServerError('');
+    try {
+      const identifier = values.phone_number.trim();
+      const response = await login({ phone_number: identifier, password: values.password });
+      startSession(response.token, response.user, { quiet: true });
+      remember(rememberMe ? identifier : null);
+      let user = response.user;
+      try {
+        user = await getUser(response.user.id);
+        saveUser(user, { quiet: true });
+      } catch (error) {
+        console.warn('Could not refresh the user after login', error);
+      }
+      setSignedIn(user);
+      setDialog('success');
+      window.setTimeout(() => hardRedirect(user.is_admin ? paths.dashboard : paths.home), LOGIN_REDIRECT_DELAY_MS);
+    } catch (error) {
+      setServerError(messageOf(error, t, t('auth.login.fallbackError')));
+      setDialog('failure');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+        {looksLikeAdmin(values.phone_number) && <AdminBadge />}
+        <TextField
+          label={t('auth.fields.loginId')}
+          name="phone_number"
+          autoComplete="username"
+          inputMode="text"
+          maxLength={LIMITS.phone}
+          placeholder={t('auth.placeholders.loginId')}
+          value={values.phone_number}
+          onChange={(event) => update('phone_number', event.target.value)}
+          error={errors.phone_number && t(`validation.${errors.phone_number}`)}
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('auth.placeholders.password')}
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
+          error={errors.password && t(`validation.${errors.password}`)}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+            <input
+              type="checkbox"
+              checked={rememberMe}
+              onChange={(event) => setRememberMe(event.target.checked)}
+              className="size-4 rounded accent-violet-600"
+            />
+            {t('auth.login.remember')}
+          </label>
+          <button
+            type="button"
+            onClick={() => setResetOpen(true)}
+            className="text-sm font-semibold text-violet-700 hover:underline dark:text-violet-300"
+          >
+            {t('auth.login.forgot')}
+          </button>
+        </div>
+        {serverError && (
+          <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
+            {serverError}
+          </p>
+        )}
+        <Button type="submit" loading={loading} icon={<LoginIcon className="size-5" />} className="w-full">
+          {loading ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+          {t('auth.login.noAccount')}{' '}
+          <Link to={paths.register} className="font-semibold text-violet-700 hover:underline dark:text-violet-300">
+            {t('auth.login.toRegister')}
+          </Link>
+        </p>
+      </form>
+      <NotificationDialog
+        open={dialog === 'success'}
+        kind="success"
+        title={t('auth.login.successTitle')}
+        message={t('auth.login.successBody')}
+        buttonLabel={t('auth.login.successButton')}
+        onClose={() => hardRedirect(destination)}
+      />
+      <NotificationDialog
+        open={dialog === 'failure'}
+        kind="error"
+        title={t('auth.login.failedTitle')}
+        message={t('auth.login.failedBody')}
+        buttonLabel={t('auth.login.failedButton')}
+        onClose={() => setDialog(null)}
+      />
+      <ForgotPasswordOverlay open={resetOpen} onClose={() => setResetOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { UserPlusIcon } from '@/components/ui/icons';
+import { NotificationDialog } from '@/components/ui/notification-dialog';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { register } from '@/features/auth/api/auth';
+import { AdminBadge } from '@/features/auth/components/admin-badge';
+import { fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
+import { hasErrors, LIMITS, looksLikeAdmin, validateRegister, type RegisterField } from '@/features/auth/utils/validation';
+
+const empty: Record<RegisterField, string> = { username: '', phone_number: '', email: '', password: '', password_confirmation: '' };
+
+/** SPEC §2 Register. */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
+  const [serverError, setServerError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
+
+  const update = (field: RegisterField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // SPEC §5: a field error clears when the field is edited.
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRegister(values);
+    const translated: Partial<Record<RegisterField, string>> = {};
+    for (const [field, key] of Object.entries(found)) translated[field as RegisterField] = t(`validation.${key}`);
+    setErrors(translated);
+    if (hasErrors(found)) return;
+    setLoading(true);
+    setServerError('');
+    try {
+      await register({
+        username: values.username.trim(),
+        phone_number: values.phone_number.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+      });
+      setValues(empty);
+      setDialog('success');
+    } catch (error) {
+      setErrors(fieldErrorsOf(error, t));
+      setServerError(messageOf(error, t, t('auth.register.fallbackError')));
+      setDialog('failure');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const field = (name: RegisterField) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => update(name, event.target.value),
+    error: errors[name],
+  });
+
+  return (
+    <>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+        {looksLikeAdmin(values.phone_number, values.email) && <AdminBadge />}
+        <TextField label={t('auth.fields.username')} autoComplete="username" maxLength={LIMITS.username} placeholder={t('auth.placeholders.username')} {...field('username')} />
+        <TextField
+          label={t('auth.fields.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={LIMITS.phone}
+          placeholder={t('auth.placeholders.phone')}
+          {...field('phone_number')}
+        />
+        <TextField
+          label={t('auth.fields.emailOptional')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={LIMITS.email}
+          placeholder={t('auth.placeholders.email')}
+          {...field('email')}
+        />
+        <PasswordField label={t('auth.fields.password')} autoComplete="new-password" placeholder={t('auth.placeholders.newPassword')} {...field('password')} />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          placeholder={t('auth.placeholders.confirmPassword')}
+          {...field('password_confirmation')}
+        />
+        {serverError && (
+          <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
+            {serverError}
+          </p>
+        )}
+        <Button type="submit" loading={loading} icon={<UserPlusIcon className="size-5" />} className="w-full">
+          {loading ? t('auth.register.submitting') : t('auth.register.submit')}
+        </Button>
+        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+          {t('auth.register.haveAccount')}{' '}
+          <Link to={paths.login} className="font-semibold text-violet-700 hover:underline dark:text-violet-300">
+            {t('auth.register.toLogin')}
+          </Link>
+        </p>
+      </form>
+      <NotificationDialog
+        open={dialog === 'success'}
+        kind="success"
+        title={t('auth.register.successTitle')}
+        message={t('auth.register.successBody')}
+        buttonLabel={t('auth.register.successButton')}
+        to={paths.login}
+        onClose={() => setDialog(null)}
+      />
+      <NotificationDialog
+        open={dialog === 'failure'}
+        kind="error"
+        title={t('auth.register.failedTitle')}
+        message={t('auth.register.failedBody')}
+        buttonLabel={t('auth.register.failedButton')}
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
+}

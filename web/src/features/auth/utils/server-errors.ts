@@ -1,0 +1,68 @@
+import type { TFunction } from 'i18next';
+
+import { isApiError } from '@/lib/api-client';
+
+// The API answers in English with SPEC §5/§8's texts. Known texts are shown
+// in the UI language; anything else is shown as the server wrote it.
+const known: Record<string, string> = {
+  'Please enter your email or phone number': 'validation.loginIdRequired',
+  'Username is required': 'validation.usernameRequired',
+  'Username must be 50 characters or less': 'validation.usernameTooLong',
+  'Username contains characters that are not allowed': 'serverErrors.usernameChars',
+  'This username is already taken': 'serverErrors.usernameTaken',
+  'Phone number is required': 'validation.phoneRequired',
+  'Phone number must be 20 characters or less': 'validation.phoneTooLong',
+  'Please enter a valid phone number': 'validation.resetPhoneInvalid',
+  'This phone number is already registered': 'serverErrors.phoneTaken',
+  'Email must be 100 characters or less': 'validation.emailTooLong',
+  'Please enter a valid email address': 'validation.emailInvalid',
+  'This email is already registered': 'serverErrors.emailTaken',
+  'Password is required': 'validation.passwordRequired',
+  'Password must be at least 6 characters': 'validation.passwordTooShort',
+  'Password must be 128 characters or less': 'serverErrors.passwordTooLong',
+  'Passwords do not match': 'validation.passwordsMismatch',
+  'Please fill in both password fields': 'validation.resetPasswordsRequired',
+  'Password must be at least 6 characters long': 'validation.resetPasswordTooShort',
+  'Too many requests. Please try again later.': 'reset.errors.tooMany',
+  'The phone number, email or password is incorrect.': 'serverErrors.loginFailed',
+};
+
+export function translateServerText(text: string, t: TFunction): string {
+  const key = known[text.trim()];
+  return key ? t(key as never) : text;
+}
+
+function bodyOf(error: unknown): Record<string, unknown> | null {
+  if (!isApiError(error)) return null;
+  const { body } = error;
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
+}
+
+/** The error_code the API adds to reset-flow and throttling failures. */
+export function errorCode(error: unknown): string | undefined {
+  const code = bodyOf(error)?.error_code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The first server error of each field (SPEC §3), in the UI language. */
+export function fieldErrorsOf(error: unknown, t: TFunction): Record<string, string> {
+  const errors = bodyOf(error)?.errors;
+  const out: Record<string, string> = {};
+  if (typeof errors !== 'object' || errors === null) return out;
+  for (const [field, list] of Object.entries(errors as Record<string, unknown>)) {
+    const first: unknown = Array.isArray(list) ? list[0] : list;
+    if (typeof first === 'string') out[field] = translateServerText(first, t);
+  }
+  return out;
+}
+
+/** A sentence for any failed request: the server's message, or the request error kind. */
+export function messageOf(error: unknown, t: TFunction, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  if (error.status === 'TIMEOUT_ERROR') return t('errors.timeout');
+  if (error.status === 'FETCH_ERROR') return t('errors.network');
+  if (error.status === 'PARSING_ERROR') return t('errors.parsing');
+  if (error.status === 429) return t('reset.errors.tooMany');
+  const message = bodyOf(error)?.message;
+  return typeof message === 'string' && message.trim() ? translateServerText(message, t) : fallback;
+}

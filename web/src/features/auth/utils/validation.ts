@@ -1,0 +1,96 @@
+// SPEC §5 field rules. Each returns translation keys (under `validation.`) by field.
+
+export type FieldErrors<F extends string> = Partial<Record<F, ValidationKey>>;
+
+export type ValidationKey =
+  | 'loginIdRequired'
+  | 'passwordRequired'
+  | 'usernameRequired'
+  | 'usernameTooLong'
+  | 'phoneRequired'
+  | 'phoneTooLong'
+  | 'emailTooLong'
+  | 'emailInvalid'
+  | 'passwordTooShort'
+  | 'passwordsMismatch'
+  | 'resetPhoneInvalid'
+  | 'codeRequired'
+  | 'resetPasswordsRequired'
+  | 'resetPasswordTooShort';
+
+export const LIMITS = { username: 50, phone: 20, email: 100, passwordMin: 6, code: 6 } as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC §4: a plus sign, a non-zero digit, then 9 to 14 digits. */
+const PHONE_PATTERN = /^\+[1-9]\d{9,14}$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+export function isInternationalPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value.trim().replace(/[\s-]/g, ''));
+}
+
+/** Strips spaces and dashes people type in phone numbers. */
+export function normalizePhone(value: string): string {
+  return value.trim().replace(/[\s-]/g, '');
+}
+
+export function validateLogin(values: { phone_number: string; password: string }) {
+  const errors: FieldErrors<'phone_number' | 'password'> = {};
+  if (!values.phone_number.trim()) errors.phone_number = 'loginIdRequired';
+  if (!values.password) errors.password = 'passwordRequired';
+  return errors;
+}
+
+export type RegisterField = 'username' | 'phone_number' | 'email' | 'password' | 'password_confirmation';
+
+export function validateRegister(values: Record<RegisterField, string>) {
+  const errors: FieldErrors<RegisterField> = {};
+  const username = values.username.trim();
+  if (!username) errors.username = 'usernameRequired';
+  else if (username.length > LIMITS.username) errors.username = 'usernameTooLong';
+
+  const phone = values.phone_number.trim();
+  if (!phone) errors.phone_number = 'phoneRequired';
+  else if (phone.length > LIMITS.phone) errors.phone_number = 'phoneTooLong';
+
+  const email = values.email.trim();
+  if (email.length > LIMITS.email) errors.email = 'emailTooLong';
+  else if (email && !isEmail(email)) errors.email = 'emailInvalid';
+
+  if (!values.password) errors.password = 'passwordRequired';
+  else if (values.password.length < LIMITS.passwordMin) errors.password = 'passwordTooShort';
+
+  if (values.password_confirmation !== values.password) errors.password_confirmation = 'passwordsMismatch';
+  return errors;
+}
+
+/** Step 1 input: an e-mail (only warned about), a valid phone, or invalid. */
+export function classifyResetId(value: string): 'email' | 'phone' | 'invalid' {
+  if (isEmail(value)) return 'email';
+  if (isInternationalPhone(value)) return 'phone';
+  return 'invalid';
+}
+
+export function validateCode(code: string): ValidationKey | undefined {
+  return code.trim() ? undefined : 'codeRequired';
+}
+
+export function validateNewPassword(password: string, confirmation: string): ValidationKey | undefined {
+  if (!password || !confirmation) return 'resetPasswordsRequired';
+  if (password !== confirmation) return 'passwordsMismatch';
+  if (password.length < LIMITS.passwordMin) return 'resetPasswordTooShort';
+  return undefined;
+}
+
+/** SPEC §2 'Admin Access Detected': the typed e-mail contains 'admin' or the phone contains '0000'. */
+export function looksLikeAdmin(identifier: string, email = ''): boolean {
+  const candidates = [identifier, email].map((value) => value.trim().toLowerCase());
+  return candidates.some((value) => (value.includes('@') ? value.includes('admin') : value.includes('0000')));
+}
+
+export function hasErrors(errors: object): boolean {
+  return Object.values(errors).some(Boolean);
+}

@@ -1,0 +1,22 @@
+/** A full-page navigation (SPEC §4: after login the page reloads at its destination). */
+export function hardRedirect(path: string) {
+  window.location.assign(path);
+}
+
+/** Scrolls to the element with `id` once it is rendered (lazy pages), else by one screen. */
+export function scrollToSection(id: string, attempts = 20) {
+  const element = document.getElementById(id);
+  if (element) {
+    element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    return;
+  }
+  if (attempts <= 0) {
+    window.scrollTo({ top: window.innerHeight * 0.75, behavior: 'smooth' });
+    return;
+  }
+  window.setTimeout(() => scrollToSection(id, attempts - 1), 50);
+}
+
+export function scrollToTop() {
+  window.scrollTo({ top: 0, behavior: 'smooth' });
+}

@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/my';
+import relativeTime from 'dayjs/plugin/relativeTime';
+
+// SPEC §9 relative-time thresholds: seconds up to 44, minutes up to 44, hours
+// up to 21, days up to 25, months up to 10 (dayjs' defaults, stated explicitly).
+dayjs.extend(relativeTime, {
+  thresholds: [
+    { l: 's', r: 44, d: 'second' },
+    { l: 'm', r: 89 },
+    { l: 'mm', r: 44, d: 'minute' },
+    { l: 'h', r: 89 },
+    { l: 'hh', r: 21, d: 'hour' },
+    { l: 'd', r: 35 },
+    { l: 'dd', r: 25, d: 'day' },
+    { l: 'M', r: 45 },
+    { l: 'MM', r: 10, d: 'month' },
+    { l: 'y', r: 17 },
+    { l: 'yy', d: 'year' },
+  ],
+});
+
+/** "5 minutes ago" / "၅ မိနစ် အကြာက", in the UI language. */
+export function fromNow(date: string | number | Date, language: string, now?: string | number | Date): string {
+  const locale = language === 'my' ? 'my' : 'en';
+  const value = dayjs(date).locale(locale);
+  return now === undefined ? value.fromNow() : value.from(dayjs(now));
+}
+
+/** A calendar date in the UI language, e.g. "17 Aug 2025". */
+export function formatDate(date: string | number | Date, language: string): string {
+  return dayjs(date)
+    .locale(language === 'my' ? 'my' : 'en')
+    .format('D MMM YYYY');
+}

@@ -1,0 +1,76 @@
+// A fake of src/lib/echo.ts (the realtime seam) for component tests: records
+// connections and subscriptions and lets a test push events and states.
+import type { ConnectionState, RealtimeConnection, RealtimeSettings } from '@/lib/echo';
+
+type Listener = { channel: string; event: string; callback: (payload: unknown) => void };
+
+export const fakeRealtime = {
+  settings: null as RealtimeSettings | null,
+  connects: 0,
+  disconnects: 0,
+  listeners: [] as Listener[],
+  state: 'connected' as ConnectionState,
+  stateListeners: new Set<(state: ConnectionState) => void>(),
+  reset() {
+    this.settings = null;
+    this.connects = 0;
+    this.disconnects = 0;
+    this.listeners = [];
+    this.state = 'connected';
+    this.stateListeners.clear();
+  },
+  /** Delivers an event as the server would on `private-{channel}`. */
+  emit(channel: string, event: string, payload: unknown) {
+    for (const listener of this.listeners.filter((item) => item.channel === channel && item.event === event)) listener.callback(payload);
+  },
+  setState(state: ConnectionState) {
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state);
+  },
+};
+
+let current: RealtimeConnection | null = null;
+let signature = '';
+
+export const AUTH_ENDPOINT = '/api/broadcasting/auth';
+
+export function connectRealtime(settings: RealtimeSettings): RealtimeConnection {
+  const next = JSON.stringify(settings);
+  if (current && signature === next) return current;
+  if (current) disconnectRealtime();
+  fakeRealtime.settings = settings;
+  fakeRealtime.connects += 1;
+  signature = next;
+  const connection: RealtimeConnection = {
+    listenPrivate(channel, event, callback) {
+      const listener = { channel, event, callback };
+      fakeRealtime.listeners.push(listener);
+      return () => {
+        fakeRealtime.listeners = fakeRealtime.listeners.filter((item) => item !== listener);
+      };
+    },
+    state: () => fakeRealtime.state,
+    onStateChange(callback) {
+      fakeRealtime.stateListeners.add(callback);
+      return () => fakeRealtime.stateListeners.delete(callback);
+    },
+  };
+  current = connection;
+  return connection;
+}
+
+export function disconnectRealtime() {
+  if (!current) return;
+  current = null;
+  signature = '';
+  fakeRealtime.settings = null;
+  fakeRealtime.disconnects += 1;
+  fakeRealtime.listeners = [];
+}
+
+/** Forgets every connection and counter (between tests). */
+export function resetFakeRealtime() {
+  current = null;
+  signature = '';
+  fakeRealtime.reset();
+}
