@@ -167,8 +167,8 @@ func (s *Server) sendMessage(c *fiber.Ctx) error {
 	} else if err != nil {
 		return err
 	}
-	m, err := s.opts.Store.CreateMessage(c.UserContext(), store.NewMessage{
-		UserID: to, Title: title, Body: body, SenderID: currentUser(c).ID,
+	m, err := s.opts.Store.AdminSendMessage(c.UserContext(), adminActor(c), store.NewMessage{
+		UserID: to, Title: title, Body: body,
 	})
 	if err != nil {
 		return err

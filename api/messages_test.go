@@ -137,4 +137,10 @@ func TestAdminSendsMessage(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("outbox events = %d, %v", n, err)
 	}
+	// Audited in the same transaction, with the admin as actor.
+	err = h.db.SQL().Get(&n, `SELECT count(*) FROM audit_log WHERE action = 'message.send'
+		AND actor_id = $1 AND target_id = $2 AND after->>'title' = 'မင်္ဂလာပါ'`, admin.ID, fmt.Sprint(b.ID))
+	if err != nil || n != 1 {
+		t.Fatalf("audit entries = %d, %v", n, err)
+	}
 }

@@ -60,3 +60,14 @@ func (s *DB) SearchUsers(ctx context.Context, f UserFilter) (UserPage, error) {
 	}
 	return UserPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
 }
+
+// AdminSendMessage sends an admin's message to a customer (pushed live like
+// any message) and audits it in the same transaction.
+func (s *DB) AdminSendMessage(ctx context.Context, a Actor, nm NewMessage) (Message, error) {
+	nm.SenderID = a.ID
+	ctx = withAuditHook(ctx, &auditHook{actor: a, record: auditRecord{
+		Action: "message.send", TargetType: "user", TargetID: nm.UserID,
+		After: map[string]string{"title": nm.Title, "body": nm.Body},
+	}})
+	return s.CreateMessage(ctx, nm)
+}
