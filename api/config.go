@@ -8,6 +8,9 @@ type PublicConfig struct {
 	StoreName string       `json:"store_name"`
 	Pusher    PusherClient `json:"pusher"`
 	Support   Support      `json:"support"`
+	// ChatWidgetID turns on the live-chat widget (a tawk.to property/widget
+	// id such as "64ab…/1h…"); empty leaves it off.
+	ChatWidgetID string `json:"chat_widget_id,omitempty"`
 }
 
 // PusherClient holds the pusher-js options of SPEC §7 for this deployment.

@@ -21,35 +21,56 @@ import (
 // its hash, computed from the built file when the app is mounted, so
 // editing that script can never silently break the policy.
 
-// cspTemplate is the app's policy; %s takes the extra script-src sources
-// (the inline script hashes) and %s the extra connect-src sources (the
-// websocket host when it is not this origin).
+// buildCSP returns the default policy for the app served from index (the
+// built index.html, or nil) talking to a websocket at wsHost:wsPort ("" for
+// this origin), with the live-chat widget's sources when chat is on.
 //
+//   - script-src: our files, plus the inline theme script by its hash.
 //   - style-src 'self': the build emits CSS files only; React sets style
 //     props through the CSSOM, which CSP does not govern.
 //   - img-src https: product art may live on a CDN an admin names.
 //   - blob: previews a receipt before upload.
-const cspTemplate = "default-src 'self'; script-src 'self'%s; style-src 'self'; " +
-	"img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self'%s; " +
-	"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-
-// buildCSP returns the default policy for the app served from index
-// (the built index.html, or nil) talking to a websocket at wsHost:wsPort
-// ("" for this origin).
-func buildCSP(index []byte, wsHost string, wsPort int) string {
-	var scripts strings.Builder
+//   - connect-src: the websocket host joins only when it is not this origin.
+func buildCSP(index []byte, wsHost string, wsPort int, chat bool) string {
+	script := []string{"'self'"}
 	for _, h := range inlineScriptHashes(index) {
-		scripts.WriteString(" '" + h + "'")
+		script = append(script, "'"+h+"'")
 	}
-	var connect string
+	style := []string{"'self'"}
+	font := []string{"'self'"}
+	connect := []string{"'self'"}
+	frame := []string{"'none'"}
 	if wsHost != "" {
 		hostPort := wsHost
 		if wsPort != 0 {
 			hostPort += ":" + strconv.Itoa(wsPort)
 		}
-		connect = " ws://" + hostPort + " wss://" + hostPort
+		connect = append(connect, "ws://"+hostPort, "wss://"+hostPort)
 	}
-	return fmt.Sprintf(cspTemplate, scripts.String(), connect)
+	if chat {
+		// tawk.to loads its script, frames, fonts and a websocket from its
+		// own hosts and styles its bubble inline; only a store that turned
+		// the widget on pays for that.
+		const tawk = "https://*.tawk.to"
+		script = append(script, "https://embed.tawk.to", tawk)
+		style = append(style, "'unsafe-inline'", tawk)
+		font = append(font, tawk)
+		connect = append(connect, tawk, "wss://*.tawk.to")
+		frame = []string{tawk}
+	}
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src " + strings.Join(script, " "),
+		"style-src " + strings.Join(style, " "),
+		"img-src 'self' data: blob: https:",
+		"font-src " + strings.Join(font, " "),
+		"connect-src " + strings.Join(connect, " "),
+		"frame-src " + strings.Join(frame, " "),
+		"object-src 'none'",
+		"base-uri 'none'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
 }
 
 // inlineScriptRE finds classic inline scripts: no src attribute. The HTML is
@@ -148,5 +169,5 @@ func (s *Server) setAppCSP(index []byte) {
 		return
 	}
 	p := s.opts.Public.Pusher
-	s.csp = buildCSP(index, p.WSHost, p.WSPort)
+	s.csp = buildCSP(index, p.WSHost, p.WSPort, s.opts.Public.ChatWidgetID != "")
 }

@@ -51,6 +51,23 @@ func TestSecurityHeaders(t *testing.T) {
 		})
 	}
 
+	t.Run("chat widget sources only when configured", func(t *testing.T) {
+		csp := do(t, srv.App(), "GET", "/home").header.Get("Content-Security-Policy")
+		if strings.Contains(csp, "tawk.to") || !strings.Contains(csp, "frame-src 'none'") {
+			t.Fatalf("CSP without a widget: %q", csp)
+		}
+		chat := api.New(api.Options{Log: zerolog.Nop(), Public: api.PublicConfig{ChatWidgetID: "abc/def"}})
+		if err := chat.MountWeb(fstest.MapFS{"index.html": {Data: []byte(index)}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		csp = do(t, chat.App(), "GET", "/home").header.Get("Content-Security-Policy")
+		for _, part := range []string{"script-src 'self' " + hash + " https://embed.tawk.to", "frame-src https://*.tawk.to", "connect-src 'self' https://*.tawk.to wss://*.tawk.to"} {
+			if !strings.Contains(csp, part) {
+				t.Errorf("CSP with a widget %q lacks %q", csp, part)
+			}
+		}
+	})
+
 	t.Run("HSTS and override", func(t *testing.T) {
 		srv := api.New(api.Options{Log: zerolog.Nop(), HSTS: true, ContentSecurityPolicy: "default-src 'none'"})
 		res := do(t, srv.App(), "GET", "/api/config")

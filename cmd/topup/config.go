@@ -34,6 +34,8 @@ type Config struct {
 	StoreName   string
 	LogFormat   string // "json" or "console"
 	SMSProvider string
+	// ChatWidgetID is the live-chat (tawk.to) widget; empty turns it off.
+	ChatWidgetID string
 	// ExternalPusher is set when PUSHER_HOST points at another Pusher
 	// service (hosted Pusher, another cluster) that the store publishes to
 	// instead of the built-in server.
@@ -67,14 +69,15 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		return def
 	}
 	cfg := Config{
-		Env:         get("APP_ENV", "local"),
-		DatabaseURL: getenv("DATABASE_URL"),
-		ListenAddr:  get("LISTEN_ADDR", defaultListenAddr),
-		AppKey:      get("APP_KEY", defaultAppKey),
-		RedisURL:    getenv("REDIS_URL"),
-		UploadDir:   get("UPLOAD_DIR", defaultUploadDir),
-		StoreName:   get("STORE_NAME", defaultStoreName),
-		SMSProvider: get("SMS_PROVIDER", "log"),
+		Env:          get("APP_ENV", "local"),
+		DatabaseURL:  getenv("DATABASE_URL"),
+		ListenAddr:   get("LISTEN_ADDR", defaultListenAddr),
+		AppKey:       get("APP_KEY", defaultAppKey),
+		RedisURL:     getenv("REDIS_URL"),
+		UploadDir:    get("UPLOAD_DIR", defaultUploadDir),
+		StoreName:    get("STORE_NAME", defaultStoreName),
+		SMSProvider:  get("SMS_PROVIDER", "log"),
+		ChatWidgetID: getenv("CHAT_WIDGET_ID"),
 		Support: SupportLinks{
 			Facebook: get("SUPPORT_FACEBOOK_URL", "https://facebook.com/"),
 			Telegram: get("SUPPORT_TELEGRAM_URL", "https://t.me/"),

@@ -232,7 +232,8 @@ func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
 			WSSPort:  port,
 			ForceTLS: cfg.PublicURL.Scheme == "https",
 		},
-		Support: api.Support{Facebook: cfg.Support.Facebook, Telegram: cfg.Support.Telegram, TikTok: cfg.Support.TikTok},
+		Support:      api.Support{Facebook: cfg.Support.Facebook, Telegram: cfg.Support.Telegram, TikTok: cfg.Support.TikTok},
+		ChatWidgetID: cfg.ChatWidgetID,
 	}
 }
 
