@@ -111,8 +111,8 @@ func (s *DB) UnbanUser(ctx context.Context, a Actor, userID int64, reason string
 }
 
 func (s *DB) banEvent(ctx context.Context, tx *sqlx.Tx, u User) error {
-	return s.enqueue(ctx, tx, []string{UserChannel(u.ID)}, EventUserUpdated,
-		UserUpdatedPayload{UpdateType: "ban", User: eventUser(u)}, false)
+	return s.enqueue(ctx, tx, outgoing{channels: []string{UserChannel(u.ID)}, event: EventUserUpdated,
+		payload: UserUpdatedPayload{UpdateType: "ban", User: eventUser(u)}})
 }
 
 // BanInfo is who banned a user and when.

@@ -216,3 +216,14 @@ func jsonArg(b []byte) any {
 	}
 	return string(b)
 }
+
+// aliased is prefixed for a sqlx nested struct: each column of table t
+// answered as "alias.column" (scanned into a field tagged db:"alias").
+func aliased(t, alias, columns string) string {
+	parts := strings.Split(columns, ",")
+	for i, p := range parts {
+		c := strings.TrimSpace(p)
+		parts[i] = t + "." + c + ` AS "` + alias + "." + c + `"`
+	}
+	return strings.Join(parts, ", ")
+}

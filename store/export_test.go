@@ -1,4 +1,14 @@
 package store
 
+import (
+	"context"
+
+	"github.com/jmoiron/sqlx"
+)
+
 // Test-only access to unexported helpers, for the store_test package.
-var PostLedger = postLedger
+// PostLedger is postLedger for tests, answering the ledger row.
+func PostLedger(ctx context.Context, tx *sqlx.Tx, e LedgerEntry) (LedgerEntry, error) {
+	p, err := postLedger(ctx, tx, e)
+	return p.Entry, err
+}

@@ -119,7 +119,7 @@ func (s *DB) insertMessage(ctx context.Context, tx *sqlx.Tx, nm NewMessage) (Mes
 	if m.ProductID.Valid {
 		ev.Product = &EventProduct{ID: m.ProductID.Int64, Name: m.ProductName, Service: EventService{Name: m.ServiceName}}
 	}
-	if err := s.enqueue(ctx, tx, []string{UserChannel(m.UserID)}, EventMessageSent, ev, nm.Sealed); err != nil {
+	if err := s.enqueue(ctx, tx, outgoing{channels: []string{UserChannel(m.UserID)}, event: EventMessageSent, payload: ev, seal: nm.Sealed}); err != nil {
 		return Message{}, err
 	}
 	return m, nil

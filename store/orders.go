@@ -283,7 +283,7 @@ func (s *DB) placeOrder(ctx context.Context, tx *sqlx.Tx, box *secret.Box, userI
 		return Order{}, fmt.Errorf("store: order: insert: %w", err)
 	}
 
-	_, err = postLedger(ctx, tx, LedgerEntry{
+	debit, err := postLedger(ctx, tx, LedgerEntry{
 		UserID: userID, Amount: -total, Kind: LedgerOrder, Reference: orderReference(o.ID),
 		ActorID: sql.NullInt64{Int64: userID, Valid: true},
 	})
@@ -297,11 +297,8 @@ func (s *DB) placeOrder(ctx context.Context, tx *sqlx.Tx, box *secret.Box, userI
 	if err != nil {
 		return Order{}, err
 	}
-	// The debit locked the user's row, so this read is the state we commit.
-	var u User
-	if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, userID); err != nil {
-		return Order{}, wrap(err, "order: user %d", userID)
-	}
+	// The debit locked the user's row, so its answer is the state we commit.
+	u := debit.User
 	if u.IsBanned {
 		return Order{}, fmt.Errorf("store: order: user %d: %w", userID, ErrBanned)
 	}
@@ -317,14 +314,11 @@ func (s *DB) placeOrder(ctx context.Context, tx *sqlx.Tx, box *secret.Box, userI
 		}
 	}
 
-	if err := s.walletEvent(ctx, tx, u); err != nil {
-		return Order{}, err
-	}
 	ev := OrderEventPayload{Order: eventOrder(o, p.ServiceName)}
-	if err := s.enqueue(ctx, tx, []string{UserChannel(userID)}, EventOrderUpdated, ev, false); err != nil {
-		return Order{}, err
-	}
-	if err := s.enqueue(ctx, tx, []string{ChannelAdmins}, EventOrderCreated, ev, false); err != nil {
+	err = s.enqueue(ctx, tx, walletUpdated(u),
+		outgoing{channels: []string{UserChannel(userID)}, event: EventOrderUpdated, payload: ev},
+		outgoing{channels: []string{ChannelAdmins}, event: EventOrderCreated, payload: ev})
+	if err != nil {
 		return Order{}, err
 	}
 	return o, nil
@@ -538,17 +532,17 @@ func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason strin
 		if err != nil {
 			return wrap(err, "fail order %d", orderID)
 		}
+		var u User
 		if o.TotalPrice > 0 {
-			_, err = postLedger(ctx, tx, LedgerEntry{
+			refund, err := postLedger(ctx, tx, LedgerEntry{
 				UserID: o.UserID, Amount: o.TotalPrice, Kind: LedgerRefund, Reference: orderReference(o.ID),
 				ActorID: nullID(actorID), Reason: sql.NullString{String: reason, Valid: true},
 			})
 			if err != nil {
 				return err
 			}
-		}
-		var u User
-		if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, o.UserID); err != nil {
+			u = refund.User
+		} else if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, o.UserID); err != nil {
 			return wrap(err, "fail order: user %d", o.UserID)
 		}
 		if err := s.walletEvent(ctx, tx, u); err != nil {
@@ -588,8 +582,8 @@ func (s *DB) orderUpdated(ctx context.Context, tx *sqlx.Tx, o Order) error {
 	if serviceName == "" {
 		serviceName = o.ServiceName
 	}
-	return s.enqueue(ctx, tx, []string{UserChannel(o.UserID), ChannelAdmins}, EventOrderUpdated,
-		OrderEventPayload{Order: eventOrder(o, serviceName)}, false)
+	return s.enqueue(ctx, tx, outgoing{channels: []string{UserChannel(o.UserID), ChannelAdmins},
+		event: EventOrderUpdated, payload: OrderEventPayload{Order: eventOrder(o, serviceName)}})
 }
 
 // orderStateError explains why a compare-and-set on an order matched

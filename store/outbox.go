@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -126,36 +127,59 @@ func eventUser(u User) EventUser {
 	return e
 }
 
-// enqueue writes an event into the outbox inside tx. With seal set, the
+// outgoing is one event to write into the outbox. With seal set, the
 // payload is stored sealed (payload_sealed) and payload holds only {}: used
 // for events that carry a secret, such as a delivered code, so the secret
 // is never in the clear at rest, not even for the seconds before it is
 // published.
-func (s *DB) enqueue(ctx context.Context, tx *sqlx.Tx, channels []string, event string, payload any, seal bool) error {
-	b, err := json.Marshal(payload)
-	if err != nil {
-		return fmt.Errorf("store: outbox %s: %w", event, err)
-	}
-	var sealed []byte
-	if seal {
-		box, err := s.needBox()
-		if err != nil {
-			return err
-		}
-		sealed = box.Seal(b)
-		b = []byte(`{}`)
-	}
-	_, err = tx.ExecContext(ctx, `
-		INSERT INTO outbox (channels, event, payload, payload_sealed) VALUES ($1, $2, $3, $4)`,
-		pq.Array(channels), event, jsonArg(b), sealed)
-	return wrap(err, "outbox %s", event)
+type outgoing struct {
+	channels []string
+	event    string
+	payload  any
+	seal     bool
 }
 
-// walletEvent announces a user's new balance (user.updated, updateType
-// wallet) inside tx. u must be the row as the transaction left it.
+// enqueue writes events into the outbox inside tx, in one statement: a
+// purchase announces three events, and each statement is a round trip.
+func (s *DB) enqueue(ctx context.Context, tx *sqlx.Tx, events ...outgoing) error {
+	var q strings.Builder
+	q.WriteString(`INSERT INTO outbox (channels, event, payload, payload_sealed) VALUES `)
+	args := make([]any, 0, 4*len(events))
+	for i, e := range events {
+		b, err := json.Marshal(e.payload)
+		if err != nil {
+			return fmt.Errorf("store: outbox %s: %w", e.event, err)
+		}
+		var sealed []byte
+		if e.seal {
+			box, err := s.needBox()
+			if err != nil {
+				return err
+			}
+			sealed = box.Seal(b)
+			b = []byte(`{}`)
+		}
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		n := len(args)
+		fmt.Fprintf(&q, "($%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4)
+		args = append(args, pq.Array(e.channels), e.event, jsonArg(b), sealed)
+	}
+	_, err := tx.ExecContext(ctx, q.String(), args...)
+	return wrap(err, "outbox %s", events[0].event)
+}
+
+// walletUpdated announces a user's new balance (user.updated, updateType
+// wallet). u must be the row as the transaction leaves it.
+func walletUpdated(u User) outgoing {
+	return outgoing{channels: []string{UserChannel(u.ID)}, event: EventUserUpdated,
+		payload: UserUpdatedPayload{UpdateType: "wallet", User: eventUser(u)}}
+}
+
+// walletEvent writes walletUpdated(u) inside tx.
 func (s *DB) walletEvent(ctx context.Context, tx *sqlx.Tx, u User) error {
-	return s.enqueue(ctx, tx, []string{UserChannel(u.ID)}, EventUserUpdated,
-		UserUpdatedPayload{UpdateType: "wallet", User: eventUser(u)}, false)
+	return s.enqueue(ctx, tx, walletUpdated(u))
 }
 
 // ClaimOutbox takes up to limit unsent events that are due, oldest first,

@@ -163,7 +163,7 @@ func (s *DB) topupEvent(ctx context.Context, tx *sqlx.Tx, event string, t Topup,
 	if t.DecidedAt.Valid {
 		e.DecidedAt = &t.DecidedAt.Time
 	}
-	return s.enqueue(ctx, tx, channels, event, TopupEventPayload{Topup: e}, false)
+	return s.enqueue(ctx, tx, outgoing{channels: channels, event: event, payload: TopupEventPayload{Topup: e}})
 }
 
 func topupReference(id int64) string { return fmt.Sprintf("topup:%d", id) }
@@ -205,17 +205,13 @@ func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, re
 		}
 		msg := NewMessage{UserID: t.UserID, SenderID: actorID}
 		if status == TopupConfirmed {
-			_, err := postLedger(ctx, tx, LedgerEntry{
+			credit, err := postLedger(ctx, tx, LedgerEntry{
 				UserID: t.UserID, Amount: t.Total, Kind: LedgerTopup, Reference: topupReference(t.ID), ActorID: nullID(actorID),
 			})
 			if err != nil {
 				return err
 			}
-			var u User
-			if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, t.UserID); err != nil {
-				return wrap(err, "confirm top-up: user %d", t.UserID)
-			}
-			if err := s.walletEvent(ctx, tx, u); err != nil {
+			if err := s.walletEvent(ctx, tx, credit.User); err != nil {
 				return err
 			}
 			msg.Title = fmt.Sprintf("Top-up #%d confirmed", t.ID)
