@@ -162,18 +162,25 @@ type adminReasonRequest struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) adminRejectTopup(c *fiber.Ctx) error {
+// adminIDAndReason reads a route's :id and the required reason of its body,
+// for the actions an operator must explain (reject, ban, unban).
+func adminIDAndReason(c *fiber.Ctx) (int64, string, error) {
 	id, err := adminID(c)
 	if err != nil {
-		return err
+		return 0, "", err
 	}
 	var req adminReasonRequest
 	if err := decodeJSON(c, &req); err != nil {
-		return err
+		return 0, "", err
 	}
 	f := fieldErrors{}
 	reason := adminReason(f, "reason", req.Reason)
-	if err := f.err(); err != nil {
+	return id, reason, f.err()
+}
+
+func (s *Server) adminRejectTopup(c *fiber.Ctx) error {
+	id, reason, err := adminIDAndReason(c)
+	if err != nil {
 		return err
 	}
 	if _, err := s.opts.Store.AdminRejectTopup(c.UserContext(), adminActor(c), id, reason); err != nil {

@@ -121,17 +121,8 @@ func (s *Server) adminUserLedger(c *fiber.Ctx) error {
 }
 
 func (s *Server) adminBan(c *fiber.Ctx) error {
-	id, err := adminID(c)
+	id, reason, err := adminIDAndReason(c)
 	if err != nil {
-		return err
-	}
-	var req adminReasonRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	f := fieldErrors{}
-	reason := adminReason(f, "reason", req.Reason)
-	if err := f.err(); err != nil {
 		return err
 	}
 	u, revoked, err := s.opts.Store.BanUser(c.UserContext(), adminActor(c), id, reason)
@@ -148,17 +139,8 @@ func (s *Server) adminBan(c *fiber.Ctx) error {
 }
 
 func (s *Server) adminUnban(c *fiber.Ctx) error {
-	id, err := adminID(c)
+	id, reason, err := adminIDAndReason(c)
 	if err != nil {
-		return err
-	}
-	var req adminReasonRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	f := fieldErrors{}
-	reason := adminReason(f, "reason", req.Reason)
-	if err := f.err(); err != nil {
 		return err
 	}
 	u, err := s.opts.Store.UnbanUser(c.UserContext(), adminActor(c), id, reason)

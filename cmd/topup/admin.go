@@ -66,6 +66,15 @@ func (p *prompter) secret(label string) (string, error) {
 	return string(b), err
 }
 
+// newPasswordHash asks for a new password (see newPassword) and hashes it.
+func (p *prompter) newPasswordHash(given string) (string, error) {
+	plain, err := p.newPassword(given)
+	if err != nil {
+		return "", err
+	}
+	return password.Hash(plain)
+}
+
 // newPassword asks twice unless given by flag, and enforces SPEC's minimum.
 func (p *prompter) newPassword(given string) (string, error) {
 	if given == "" {
@@ -113,11 +122,7 @@ func adminCreate(ctx context.Context, args []string, e env) error {
 	if *username == "" || *phoneNo == "" {
 		return errors.New("username and phone number are required")
 	}
-	plain, err := p.newPassword(*pass)
-	if err != nil {
-		return err
-	}
-	hash, err := password.Hash(plain)
+	hash, err := p.newPasswordHash(*pass)
 	if err != nil {
 		return err
 	}
@@ -125,14 +130,11 @@ func adminCreate(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	db, err := openStore(ctx, cfg)
+	db, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.Migrate(ctx); err != nil {
-		return err
-	}
 	u, err := db.CreateUser(ctx, store.NewUser{Username: *username, Phone: *phoneNo, Email: *email, PasswordHash: hash, IsAdmin: true})
 	if err != nil {
 		return err
@@ -152,11 +154,7 @@ func adminPassword(ctx context.Context, args []string, e env) error {
 	if *phoneNo == "" {
 		return errors.New("-phone is required")
 	}
-	plain, err := newPrompter(e).newPassword(*pass)
-	if err != nil {
-		return err
-	}
-	hash, err := password.Hash(plain)
+	hash, err := newPrompter(e).newPasswordHash(*pass)
 	if err != nil {
 		return err
 	}

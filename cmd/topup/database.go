@@ -27,6 +27,20 @@ func openStore(ctx context.Context, cfg Config) (*store.DB, error) {
 	return store.Open(ctx, cfg.DatabaseURL, store.WithSecretBox(box), store.WithApplicationName("topup"))
 }
 
+// openMigrated is openStore with the schema brought up to date, as every
+// command that writes needs it.
+func openMigrated(ctx context.Context, cfg Config) (*store.DB, error) {
+	db, err := openStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
 func migrate(ctx context.Context, args []string, e env) error {
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -37,14 +51,11 @@ func migrate(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	db, err := openStore(ctx, cfg)
+	db, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.Migrate(ctx); err != nil {
-		return err
-	}
 	current, _, err := db.SchemaVersion(ctx)
 	if err != nil {
 		return err
@@ -66,14 +77,11 @@ func seedDemo(ctx context.Context, args []string, e env) error {
 	if cfg.Production() {
 		return errors.New("refusing to load demo accounts with known passwords in production")
 	}
-	db, err := openStore(ctx, cfg)
+	db, err := openMigrated(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.Migrate(ctx); err != nil {
-		return err
-	}
 	data := seed.Demo()
 	if err := db.SeedDemo(ctx, data, password.Hash); err != nil {
 		return err
