@@ -45,6 +45,9 @@ type Adapter interface {
 
 	// Subscribed / Unsubscribed count one socket of this node joining or
 	// leaving a channel and return the cluster-wide subscription count after.
+	// A negative count means unknown (a networked adapter that cannot reach
+	// its store): no occupancy webhook is fired, and the adapter reports the
+	// transitions through Node when it has reconciled.
 	Subscribed(ctx context.Context, appID, channel string) (int, error)
 	Unsubscribed(ctx context.Context, appID, channel string) (int, error)
 
@@ -78,4 +81,14 @@ type Adapter interface {
 type Node interface {
 	Deliver(m Message)
 	TerminateUser(appID, userID string)
+
+	// The cluster changes a networked adapter makes on behalf of a node
+	// that died (its members reaped) or of an outage it recovered from
+	// (this node's members and counts resynced): the server announces
+	// member_added / member_removed on the channel through the adapter and
+	// fires the webhooks. Each is called on exactly one node per change.
+	MemberAdded(appID, channel string, m Member)
+	MemberRemoved(appID, channel, userID string)
+	ChannelOccupied(appID, channel string)
+	ChannelVacated(appID, channel string)
 }

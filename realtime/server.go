@@ -137,6 +137,48 @@ type node struct{ s *Server }
 func (n node) Deliver(m Message)                  { n.s.deliver(m) }
 func (n node) TerminateUser(appID, userID string) { n.s.terminateLocal(appID, userID) }
 
+func (n node) MemberAdded(appID, channel string, m Member) {
+	n.s.clusterMember(appID, channel, m, true)
+}
+
+func (n node) MemberRemoved(appID, channel, userID string) {
+	n.s.clusterMember(appID, channel, Member{ID: userID}, false)
+}
+
+func (n node) ChannelOccupied(appID, channel string) {
+	if a, ok := n.s.byID[appID]; ok {
+		n.s.hooks.occupied(a, channel)
+	}
+}
+
+func (n node) ChannelVacated(appID, channel string) {
+	if a, ok := n.s.byID[appID]; ok {
+		n.s.hooks.vacated(a, channel)
+	}
+}
+
+// clusterMember announces a presence change the adapter made for another
+// node (or for this one after an outage), as join and leave do for ours.
+func (s *Server) clusterMember(appID, channel string, m Member, added bool) {
+	a, ok := s.byID[appID]
+	if !ok {
+		return
+	}
+	msg := Message{AppID: appID, Channel: channel}
+	if added {
+		s.hooks.memberAdded(a, channel, m.ID)
+		msg.Event, msg.Data = "pusher_internal:member_added", memberAddedData(m)
+	} else {
+		s.hooks.memberRemoved(a, channel, m.ID)
+		msg.Event, msg.Data = "pusher_internal:member_removed", memberRemovedData(m.ID)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.adapter.Publish(ctx, msg); err != nil {
+		s.log.Error().Err(err).Str("event", msg.Event).Msg("realtime: cluster presence change")
+	}
+}
+
 // deliver fans one message out to this node's subscribers: encoded once,
 // the same bytes queued on every socket, under the channel's read lock only
 // (queueing never touches a socket).

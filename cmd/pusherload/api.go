@@ -56,7 +56,7 @@ func triggerRate(subsList string, d time.Duration, conc, size int) {
 		if err != nil {
 			fatal(err)
 		}
-		subs, err := connectAll(ch.addr, "pusher", n)
+		subs, err := connectAll([]string{ch.addr}, "pusher", n)
 		if err != nil {
 			ch.stop()
 			fatal(err)

@@ -6,6 +6,11 @@
 // Loopback only: the servers are child processes of this command.
 //
 //	go run ./cmd/pusherload -subs 1000,10000 -rate 20 -events 200 -size 100
+//
+// Modes redis1 and cluster (issue 11) run one and -nodes pusher nodes over
+// the Redis adapter (-redis, or a redis-server started on a free port):
+//
+//	go build -o /tmp/pusherload ./cmd/pusherload && /tmp/pusherload -modes pusher,redis1,cluster
 package main
 
 import (
@@ -39,6 +44,8 @@ func main() {
 	via = flag.String("via", "server", "publish inside the server process (server) or through the signed HTTP API with pusher-http-go (api; pusher mode only)")
 	triggerFor := flag.Duration("trigger-for", 0, "instead: send signed HTTP API triggers back to back for this long and report requests per second")
 	conc := flag.Int("conc", 16, "concurrent HTTP API clients for -trigger-for")
+	clusterNodes = flag.Int("nodes", 3, "nodes of the cluster mode (issue 11)")
+	redisFlag = flag.String("redis", os.Getenv("TEST_REDIS_URL"), "Redis for the redis1 and cluster modes (empty: start a redis-server on a free loopback port)")
 	flag.Parse()
 	if *role != "" {
 		if err := serve(*role); err != nil {
@@ -54,6 +61,14 @@ func main() {
 	fmt.Printf("pusherload: events=%d rate=%d/s size=%dB via=%s\n", *events, *rate, *size, *via)
 	fmt.Printf("%-7s %6s %9s %9s %9s %9s %12s %10s %10s %8s\n",
 		"server", "subs", "delivered", "lost", "p50_ms", "p99_ms", "deliv/s", "cpu_us/dl", "KB/conn", "slowcut")
+	if strings.Contains(*modes, "redis1") || strings.Contains(*modes, "cluster") {
+		stopRedis, err := ensureRedis()
+		if err != nil {
+			fatal(err)
+		}
+		defer stopRedis()
+		fmt.Printf("(redis1: one node through Redis; cluster: %d nodes through Redis, subscribers spread evenly, events published on node 0)\n", *clusterNodes)
+	}
 	for _, s := range strings.Split(*subsFlag, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
@@ -62,6 +77,7 @@ func main() {
 		for _, mode := range strings.Split(*modes, ",") {
 			r, err := runOne(mode, n, *events, *rate, *size)
 			if err != nil {
+				stopOwnRedis()
 				fatal(fmt.Errorf("%s %d: %w", mode, n, err))
 			}
 			fmt.Printf("%-7s %6d %9d %9d %9.2f %9.2f %12.0f %10.2f %10.2f %8d\n",
@@ -94,12 +110,17 @@ type child struct {
 	addr string
 }
 
-func startChild(role string) (*child, error) {
+func startChild(role string) (*child, error) { return startChildEnv(role, nil) }
+
+func startChildEnv(role string, env []string) (*child, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(self, "-role", role)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -152,7 +173,7 @@ type sub struct {
 
 func runOne(mode string, n, events, rate, size int) (result, error) {
 	var r result
-	ch, err := startChild(mode)
+	ch, err := startGroup(mode)
 	if err != nil {
 		return r, err
 	}
@@ -167,7 +188,7 @@ func runOne(mode string, n, events, rate, size int) (result, error) {
 		return r, err
 	}
 
-	subs, err := connectAll(ch.addr, mode, n)
+	subs, err := connectAll(ch.addrs(), mode, n)
 	defer func() {
 		for _, s := range subs {
 			if s != nil && s.ws != nil {
@@ -220,14 +241,14 @@ func runOne(mode string, n, events, rate, size int) (result, error) {
 
 	cpu0 := ch.cpuTicks()
 	start := time.Now()
-	if *via == "api" && mode == "pusher" {
+	if *via == "api" && mode != "bare" {
 		// The publisher is a backend: signed HTTP requests from this
 		// process, so latency includes signing, HTTP and verification.
-		if err := publishViaAPI(ch.addr, events, rate, size); err != nil {
+		if err := publishViaAPI(ch.first().addr, events, rate, size); err != nil {
 			return r, err
 		}
 	} else {
-		resp, err := http.Post(fmt.Sprintf("http://%s/bench/run?n=%d&rate=%d&size=%d", ch.addr, events, rate, size), "", nil)
+		resp, err := http.Post(fmt.Sprintf("http://%s/bench/run?n=%d&rate=%d&size=%d", ch.first().addr, events, rate, size), "", nil)
 		if err != nil {
 			return r, err
 		}
@@ -250,7 +271,7 @@ func runOne(mode string, n, events, rate, size int) (result, error) {
 		r.perSec = float64(len(all)) / el.Seconds()
 		r.cpuPerDelivery = float64(cpu1-cpu0) * 1e4 / float64(len(all)) // ticks are 10 ms
 	}
-	if mode == "pusher" {
+	if mode != "bare" {
 		var st struct{ SlowClosed int64 }
 		if ch.getJSON("/bench/stats", &st) == nil {
 			r.slowCut = st.SlowClosed
@@ -259,9 +280,10 @@ func runOne(mode string, n, events, rate, size int) (result, error) {
 	return r, nil
 }
 
-// connectAll opens n connections, 100 at a time; on the pusher server each
-// waits for connection_established and subscribes to the bench channel.
-func connectAll(addr, mode string, n int) ([]*sub, error) {
+// connectAll opens n connections, 100 at a time, spread round robin over
+// addrs; on the pusher server each waits for connection_established and
+// subscribes to the bench channel.
+func connectAll(addrs []string, mode string, n int) ([]*sub, error) {
 	subs := make([]*sub, n)
 	sem := make(chan struct{}, 100)
 	var firstErr atomic.Value
@@ -272,13 +294,13 @@ func connectAll(addr, mode string, n int) ([]*sub, error) {
 		wg.Add(1)
 		go func(i int) {
 			defer func() { <-sem; wg.Done() }()
-			ws, _, err := dialer.Dial("ws://"+addr+"/app/"+benchKey+"?protocol=7&client=js&version=8.6.0", nil)
+			ws, _, err := dialer.Dial("ws://"+addrs[i%len(addrs)]+"/app/"+benchKey+"?protocol=7&client=js&version=8.6.0", nil)
 			if err != nil {
 				firstErr.CompareAndSwap(nil, err)
 				return
 			}
 			subs[i] = &sub{ws: ws}
-			if mode != "pusher" {
+			if mode == "bare" {
 				return
 			}
 			_ = ws.SetReadDeadline(time.Now().Add(10 * time.Second))

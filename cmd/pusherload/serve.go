@@ -40,8 +40,12 @@ func serve(role string) error {
 	var pub publisher
 	switch role {
 	case "pusher":
+		adapter, err := benchAdapter()
+		if err != nil {
+			return err
+		}
 		srv := realtime.New(realtime.Config{Apps: []realtime.App{{ID: benchAppID, Key: benchKey, Secret: benchSecret, Enabled: true}}},
-			zerolog.Nop(), nil)
+			zerolog.Nop(), adapter)
 		srv.Mount(app)
 		pub = func(p []byte) {
 			_ = srv.Publish(context.Background(), benchAppID, []string{benchChan}, "tick", p, "")

@@ -89,7 +89,12 @@ func serve(ctx context.Context, args []string, e env) error {
 		return err
 	}
 
-	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), nil)
+	// REDIS_URL (issue 11): one node of a cluster, shared rate limits.
+	cl, err := newCluster(e.getenv, log)
+	if err != nil {
+		return err
+	}
+	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), cl.adapter)
 	broadcaster, err := newBroadcaster(cfg, rtCfg, rt)
 	if err != nil {
 		return err
@@ -111,7 +116,8 @@ func serve(ctx context.Context, args []string, e env) error {
 		Broadcaster: broadcaster,
 		Log:         log,
 		Public:      publicConfig(cfg, rtCfg),
-		Ready:       map[string]func(context.Context) error{"database": db.Ping},
+		Ready:       cl.readiness(map[string]func(context.Context) error{"database": db.Ping}),
+		Limiter:     cl.limiter,
 		ProxyHeader: e.getenv("PROXY_HEADER"),
 		// Issue 5.
 		SMS:                   smsSender,
@@ -173,9 +179,21 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 		}
 	}
 	log := newLogger(cfg, e.stderr)
-	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), nil)
+	cl, err := newCluster(e.getenv, log)
+	if err != nil {
+		return err
+	}
+	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), cl.adapter)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true, AppName: "topup-pusher"})
 	app.Get("/healthz", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	app.Get("/readyz", func(c *fiber.Ctx) error {
+		for name, check := range cl.readiness(map[string]func(context.Context) error{}) {
+			if err := check(c.UserContext()); err != nil {
+				return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", name: err.Error()})
+			}
+		}
+		return c.JSON(fiber.Map{"status": "ok"})
+	})
 	rt.Mount(app)
 	metrics.Mount(app, rt)
 	log.Info().Str("addr", cfg.ListenAddr).Int("apps", len(rtCfg.Apps)).Msg("pusher server is serving")

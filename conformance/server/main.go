@@ -3,6 +3,9 @@
 // them, plus a read-only /test/stats. It is
 // configured like `topup pusher` (PUSHER_* variables) and listens on
 // CONFORMANCE_ADDR (default 127.0.0.1:0), printing "listening on ADDR".
+// With REDIS_URL (and optionally REDIS_PREFIX, REDIS_HEARTBEAT,
+// REDIS_NODE_TTL) it is one node of a cluster over Redis, and GET
+// /test/ready answers 503 while Redis is unreachable.
 package main
 
 import (
@@ -19,6 +22,7 @@ import (
 
 	"topup/metrics"
 	"topup/realtime"
+	"topup/realtime/redisadapter"
 )
 
 func main() {
@@ -34,12 +38,32 @@ func run() error {
 		return err
 	}
 	log := zerolog.New(os.Stderr).Level(zerolog.WarnLevel)
-	srv := realtime.New(cfg, log, nil)
+	var adapter realtime.Adapter
+	var ready func(context.Context) error
+	if o, ok, err := redisadapter.OptionsFromEnv(os.Getenv); err != nil {
+		return err
+	} else if ok {
+		o.Log = log
+		ad, err := redisadapter.New(o)
+		if err != nil {
+			return err
+		}
+		adapter, ready = ad, ad.Ready
+	}
+	srv := realtime.New(cfg, log, adapter)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	srv.Mount(app)
 	metrics.Mount(app, srv)
 
 	app.Get("/test/stats", func(c *fiber.Ctx) error { return c.JSON(srv.Stats()) })
+	app.Get("/test/ready", func(c *fiber.Ctx) error {
+		if ready != nil {
+			if err := ready(c.UserContext()); err != nil {
+				return c.Status(fiber.StatusServiceUnavailable).SendString(err.Error())
+			}
+		}
+		return c.SendString("ok")
+	})
 
 	addr := os.Getenv("CONFORMANCE_ADDR")
 	if addr == "" {

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+
+	"github.com/rs/zerolog"
+
+	"topup/api"
+	"topup/realtime"
+	"topup/realtime/redisadapter"
+	"topup/redislimit"
+)
+
+// cluster is what REDIS_URL turns on (issue 11): the realtime server runs
+// as one node of several sharing Redis, and the store's rate limits hold
+// across nodes. Without REDIS_URL every field is nil: one node, in memory.
+type cluster struct {
+	adapter realtime.Adapter // nil: realtime.New uses the in-memory adapter
+	limiter api.Limiter      // nil: api uses its in-memory limiter
+	ready   func(context.Context) error
+}
+
+// newCluster reads REDIS_URL, REDIS_PREFIX, REDIS_HEARTBEAT and
+// REDIS_NODE_TTL. Redis being unreachable at start is not an error: the node
+// serves its own clients and reports not ready until Redis answers.
+func newCluster(getenv func(string) string, log zerolog.Logger) (cluster, error) {
+	o, ok, err := redisadapter.OptionsFromEnv(getenv)
+	if err != nil || !ok {
+		return cluster{}, err
+	}
+	o.Log = log.With().Str("component", "redis").Logger()
+	ad, err := redisadapter.New(o)
+	if err != nil {
+		return cluster{}, err
+	}
+	lim := redislimit.New(ad.Client(), getenv("REDIS_PREFIX")+"ratelimit:")
+	lim.Available = ad.Up
+	log.Info().Str("node", ad.NodeID()).Msg("realtime cluster over Redis")
+	return cluster{adapter: ad, limiter: lim, ready: ad.Ready}, nil
+}
+
+// readiness adds the Redis check to checks.
+func (c cluster) readiness(checks map[string]func(context.Context) error) map[string]func(context.Context) error {
+	if c.ready != nil {
+		checks["redis"] = c.ready
+	}
+	return checks
+}

@@ -1,0 +1,503 @@
+package redisadapter
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/md5"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/fasthttp/websocket"
+	"github.com/gofiber/fiber/v2"
+	"github.com/redis/go-redis/v9"
+	"github.com/rs/zerolog"
+
+	"topup/realtime"
+)
+
+// Several realtime servers in this process, each on its own loopback port
+// with its own adapter, sharing one Redis; real websocket clients.
+
+const (
+	tAppID  = "app1"
+	tKey    = "key1"
+	tSecret = "secret1"
+)
+
+// redisURL is the shared test Redis (make test starts one).
+func redisURL(t *testing.T) string {
+	t.Helper()
+	u := os.Getenv("TEST_REDIS_URL")
+	if u == "" {
+		t.Fatal("TEST_REDIS_URL is not set: run scripts/devredis.sh (make test does) and export it")
+	}
+	return u
+}
+
+func uniquePrefix() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return "test-" + hex.EncodeToString(b[:]) + ":"
+}
+
+type nodeOpts struct {
+	url        string
+	prefix     string
+	heartbeat  time.Duration
+	ttl        time.Duration
+	webhookURL string
+}
+
+type tnode struct {
+	t    *testing.T
+	srv  *realtime.Server
+	ad   *Adapter
+	app  *fiber.App
+	addr string
+	ln   net.Listener
+	dead bool
+}
+
+func startNode(t *testing.T, o nodeOpts) *tnode {
+	t.Helper()
+	if o.heartbeat == 0 {
+		o.heartbeat = 100 * time.Millisecond
+	}
+	if o.ttl == 0 {
+		o.ttl = 500 * time.Millisecond
+	}
+	ad, err := New(Options{URL: o.url, Prefix: o.prefix, Heartbeat: o.heartbeat, NodeTTL: o.ttl, OpTimeout: 500 * time.Millisecond,
+		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := realtime.Config{
+		Apps:         []realtime.App{{ID: tAppID, Key: tKey, Secret: tSecret, Enabled: true, ClientEvents: true, WebhookURL: o.webhookURL}},
+		WebhookDelay: 200 * time.Millisecond,
+	}
+	srv := realtime.New(cfg, zerolog.Nop(), ad)
+	app := fiber.New(fiber.Config{DisableStartupMessage: true})
+	srv.Mount(app)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = app.Listener(ln) }()
+	n := &tnode{t: t, srv: srv, ad: ad, app: app, addr: ln.Addr().String(), ln: ln}
+	t.Cleanup(n.stop)
+	waitFor(t, "node ready", 5*time.Second, func() bool { return ad.Ready(context.Background()) == nil })
+	return n
+}
+
+func (n *tnode) stop() {
+	if n.dead {
+		return
+	}
+	n.dead = true
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = n.srv.Shutdown(ctx)
+	_ = n.app.ShutdownWithTimeout(time.Second)
+}
+
+// crash stops the node as a SIGKILL would, as far as Redis can tell: the
+// heartbeat stops and nothing is cleaned up. Its sockets are cut.
+func (n *tnode) crash() {
+	n.dead = true
+	n.ad.stopOnce.Do(func() { close(n.ad.stop) })
+	_ = n.ad.ps.Close()
+	n.ad.wg.Wait()
+	_ = n.ad.rdb.Close() // every later Redis call of this node fails
+	_ = n.app.ShutdownWithTimeout(100 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = n.srv.Shutdown(ctx)
+}
+
+// signed sends a signed HTTP API request to the node.
+func (n *tnode) signed(method, path string, query url.Values, body []byte) (int, []byte) {
+	n.t.Helper()
+	q := url.Values{}
+	for k, v := range query {
+		q[k] = v
+	}
+	q.Set("auth_key", tKey)
+	q.Set("auth_timestamp", strconv.FormatInt(time.Now().Unix(), 10))
+	q.Set("auth_version", "1.0")
+	if len(body) > 0 {
+		sum := md5.Sum(body)
+		q.Set("body_md5", hex.EncodeToString(sum[:]))
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + q.Get(k)
+	}
+	mac := hmac.New(sha256.New, []byte(tSecret))
+	mac.Write([]byte(method + "\n" + path + "\n" + strings.Join(parts, "&")))
+	q.Set("auth_signature", hex.EncodeToString(mac.Sum(nil)))
+	req, err := http.NewRequest(method, "http://"+n.addr+path+"?"+q.Encode(), bytes.NewReader(body))
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+func (n *tnode) trigger(channel, event, data, except string) {
+	n.t.Helper()
+	body, _ := json.Marshal(map[string]any{"name": event, "channel": channel, "data": data, "socket_id": except})
+	if except == "" {
+		body, _ = json.Marshal(map[string]any{"name": event, "channel": channel, "data": data})
+	}
+	if code, b := n.signed("POST", "/apps/"+tAppID+"/events", nil, body); code != 200 {
+		n.t.Fatalf("trigger: %d %s", code, b)
+	}
+}
+
+type client struct {
+	t        *testing.T
+	ws       *websocket.Conn
+	socketID string
+	mu       sync.Mutex
+	frames   chan frame
+	closed   chan int
+}
+
+type frame struct {
+	Event   string          `json:"event"`
+	Channel string          `json:"channel"`
+	Data    json.RawMessage `json:"data"`
+	UserID  string          `json:"user_id"`
+}
+
+// str is data decoded from its JSON string.
+func (f frame) str() string {
+	var s string
+	if json.Unmarshal(f.Data, &s) != nil {
+		return string(f.Data)
+	}
+	return s
+}
+
+func (n *tnode) connect() *client {
+	n.t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial("ws://"+n.addr+"/app/"+tKey+"?protocol=7&client=js&version=8.6.0", nil)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	c := &client{t: n.t, ws: ws, frames: make(chan frame, 1000), closed: make(chan int, 1)}
+	n.t.Cleanup(func() { ws.Close() })
+	go func() {
+		for {
+			_, b, err := ws.ReadMessage()
+			if err != nil {
+				code := 0
+				var ce *websocket.CloseError
+				if errors.As(err, &ce) {
+					code = ce.Code
+				}
+				c.closed <- code
+				close(c.frames)
+				return
+			}
+			var f frame
+			if json.Unmarshal(b, &f) == nil {
+				c.frames <- f
+			}
+		}
+	}()
+	f := c.expect("pusher:connection_established")
+	var d struct {
+		SocketID string `json:"socket_id"`
+	}
+	_ = json.Unmarshal([]byte(f.str()), &d)
+	c.socketID = d.SocketID
+	return c
+}
+
+func (c *client) send(event, channel string, data any) {
+	c.t.Helper()
+	m := map[string]any{"event": event, "data": data}
+	if channel != "" {
+		m["channel"] = channel
+	}
+	b, _ := json.Marshal(m)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := c.ws.WriteMessage(websocket.TextMessage, b); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// next returns the next frame other than pings.
+func (c *client) next(d time.Duration) (frame, bool) {
+	deadline := time.After(d)
+	for {
+		select {
+		case f, ok := <-c.frames:
+			if !ok {
+				return frame{}, false
+			}
+			if f.Event == "pusher:ping" {
+				continue
+			}
+			return f, true
+		case <-deadline:
+			return frame{}, false
+		}
+	}
+}
+
+func (c *client) expect(event string) frame {
+	c.t.Helper()
+	f, ok := c.next(5 * time.Second)
+	if !ok {
+		c.t.Fatalf("waiting for %s: nothing came", event)
+	}
+	if f.Event != event {
+		c.t.Fatalf("want %s, got %s %s %s", event, f.Event, f.Channel, f.Data)
+	}
+	return f
+}
+
+// expectWithin waits up to d for event, skipping nothing.
+func (c *client) expectWithin(event string, d time.Duration) frame {
+	c.t.Helper()
+	f, ok := c.next(d)
+	if !ok {
+		c.t.Fatalf("waiting %s for %s: nothing came", d, event)
+	}
+	if f.Event != event {
+		c.t.Fatalf("want %s, got %s %s %s", event, f.Event, f.Channel, f.Data)
+	}
+	return f
+}
+
+func (c *client) expectQuiet(d time.Duration) {
+	c.t.Helper()
+	if f, ok := c.next(d); ok {
+		c.t.Fatalf("want nothing, got %s %s %s", f.Event, f.Channel, f.Data)
+	}
+}
+
+func (c *client) expectClose() int {
+	c.t.Helper()
+	for {
+		select {
+		case _, ok := <-c.frames:
+			if !ok {
+				return <-c.closed
+			}
+		case <-time.After(5 * time.Second):
+			c.t.Fatal("want the connection closed")
+		}
+	}
+}
+
+func (c *client) join(channel, channelData string) frame {
+	c.t.Helper()
+	d := map[string]any{"channel": channel}
+	if strings.HasPrefix(channel, "private-") || strings.HasPrefix(channel, "presence-") {
+		d["auth"] = realtime.SignChannel(tSecret, tKey, c.socketID, channel, channelData)
+	}
+	if channelData != "" {
+		d["channel_data"] = channelData
+	}
+	c.send("pusher:subscribe", "", d)
+	f := c.expect("pusher_internal:subscription_succeeded")
+	if f.Channel != channel {
+		c.t.Fatalf("succeeded for %s, want %s", f.Channel, channel)
+	}
+	return f
+}
+
+func (c *client) signin(user string) {
+	c.t.Helper()
+	ud := fmt.Sprintf(`{"id":%q}`, user)
+	c.send("pusher:signin", "", map[string]any{"auth": realtime.SignUser(tSecret, tKey, c.socketID, ud), "user_data": ud})
+	c.expect("pusher:signin_success")
+}
+
+func presenceIDs(t *testing.T, f frame) []string {
+	t.Helper()
+	var d struct {
+		Presence struct {
+			IDs   []string `json:"ids"`
+			Count int      `json:"count"`
+		} `json:"presence"`
+	}
+	if err := json.Unmarshal([]byte(f.str()), &d); err != nil {
+		t.Fatalf("presence data %s: %v", f.Data, err)
+	}
+	if d.Presence.Count != len(d.Presence.IDs) {
+		t.Fatalf("count %d for ids %v", d.Presence.Count, d.Presence.IDs)
+	}
+	sort.Strings(d.Presence.IDs)
+	return d.Presence.IDs
+}
+
+func member(id string) string {
+	return fmt.Sprintf(`{"user_id":%q,"user_info":{"name":"n%s"}}`, id, id)
+}
+
+func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
+	t.Helper()
+	end := time.Now().Add(d)
+	for time.Now().Before(end) {
+		if cond() {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("timed out after %s waiting for %s", d, what)
+}
+
+// ownRedis starts a private redis-server on a free loopback port, which the
+// test may kill and start again on the same port.
+type ownRedis struct {
+	t    *testing.T
+	port int
+	dir  string
+	cmd  *exec.Cmd
+}
+
+func startOwnRedis(t *testing.T) *ownRedis {
+	t.Helper()
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Fatal("redis-server is not installed: this test starts and restarts its own")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	r := &ownRedis{t: t, port: port, dir: t.TempDir()}
+	r.start()
+	t.Cleanup(r.kill)
+	return r
+}
+
+func (r *ownRedis) url() string { return fmt.Sprintf("redis://127.0.0.1:%d/0", r.port) }
+
+func (r *ownRedis) start() {
+	r.t.Helper()
+	r.cmd = exec.Command("redis-server", "--bind", "127.0.0.1", "--port", strconv.Itoa(r.port),
+		"--save", "", "--appendonly", "no", "--dir", r.dir, "--logfile", filepath.Join(r.dir, "redis.log"))
+	if err := r.cmd.Start(); err != nil {
+		r.t.Fatal(err)
+	}
+	c := redis.NewClient(&redis.Options{Addr: fmt.Sprintf("127.0.0.1:%d", r.port)})
+	defer c.Close()
+	waitFor(r.t, "redis-server up", 5*time.Second, func() bool { return c.Ping(context.Background()).Err() == nil })
+}
+
+// kill stops it as a crash would: SIGKILL, data gone.
+func (r *ownRedis) kill() {
+	if r.cmd != nil && r.cmd.Process != nil {
+		_ = r.cmd.Process.Kill()
+		_ = r.cmd.Wait()
+		r.cmd = nil
+	}
+}
+
+// hookSink collects webhook events.
+type hookSink struct {
+	srv    *http.Server
+	url    string
+	mu     sync.Mutex
+	events []hookEv
+}
+
+type hookEv struct {
+	Name    string `json:"name"`
+	Channel string `json:"channel"`
+	UserID  string `json:"user_id"`
+}
+
+func startHookSink(t *testing.T) *hookSink {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &hookSink{url: "http://" + ln.Addr().String() + "/hook"}
+	h.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b struct {
+			Events []hookEv `json:"events"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&b)
+		h.mu.Lock()
+		h.events = append(h.events, b.Events...)
+		h.mu.Unlock()
+	})}
+	go func() { _ = h.srv.Serve(ln) }()
+	t.Cleanup(func() { _ = h.srv.Close() })
+	return h
+}
+
+func (h *hookSink) count(name, channel, user string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, e := range h.events {
+		if e.Name == name && e.Channel == channel && e.UserID == user {
+			n++
+		}
+	}
+	return n
+}
+
+func (h *hookSink) all() []hookEv {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]hookEv(nil), h.events...)
+}
+
+func nopLog() zerolog.Logger { return zerolog.Nop() }
+
+// cleanPrefix deletes the test's keys from the shared Redis afterwards
+// (registered first, so it runs after the nodes have stopped).
+func cleanPrefix(t *testing.T, u, prefix string) {
+	o, err := redis.ParseURL(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c := redis.NewClient(o)
+		defer c.Close()
+		ctx := context.Background()
+		it := c.Scan(ctx, 0, prefix+"*", 100).Iterator()
+		for it.Next(ctx) {
+			c.Del(ctx, it.Val())
+		}
+	})
+}
