@@ -14,6 +14,9 @@ type Message struct {
 	UserID  string          `json:"user_id,omitempty"` // presence client events only
 	// ExceptSocketID is not delivered to (Laravel's toOthers()).
 	ExceptSocketID string `json:"except_socket_id,omitempty"`
+	// CachedAt (Unix ms) is when a cache channel's event was published, so
+	// any node can tell how long it will still be replayed.
+	CachedAt int64 `json:"cached_at,omitempty"`
 }
 
 // Member is one distinct user on a presence channel.

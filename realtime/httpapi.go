@@ -119,7 +119,7 @@ type checked struct {
 	info           infoAttrs
 }
 
-type infoAttrs struct{ userCount, subscriptionCount bool }
+type infoAttrs struct{ userCount, subscriptionCount, cache bool }
 
 func parseInfo(s string, allowed ...string) (infoAttrs, *apiError) {
 	var in infoAttrs
@@ -136,6 +136,8 @@ func parseInfo(s string, allowed ...string) (infoAttrs, *apiError) {
 			in.userCount = true
 		case "subscription_count":
 			in.subscriptionCount = true
+		case "cache":
+			in.cache = true
 		}
 	}
 	return in, nil
@@ -191,7 +193,7 @@ func (e *apiEvent) check(batch bool) (checked, *apiError) {
 func (s *Server) publishChecked(ctx context.Context, a *appState, e checked) error {
 	for _, ch := range e.channels {
 		m := Message{AppID: a.ID, Channel: ch, Event: e.name, Data: e.data, ExceptSocketID: e.socketID}
-		if err := s.adapter.Publish(ctx, m); err != nil {
+		if err := s.send(ctx, m); err != nil {
 			return err
 		}
 	}
@@ -332,12 +334,15 @@ func (s *Server) apiChannel(ctx context.Context, r *apiRequest) (any, *apiError)
 	if !ValidChannelName(name, MaxPublishChannelName) {
 		return nil, badRequest("Invalid channel name " + quoteForMsg(name))
 	}
-	in, aerr := parseInfo(r.query.Get("info"), "user_count", "subscription_count")
+	in, aerr := parseInfo(r.query.Get("info"), "user_count", "subscription_count", "cache")
 	if aerr != nil {
 		return nil, aerr
 	}
 	if in.userCount && channelKind(name) != kindPresence {
 		return nil, badRequest("info=user_count is only available for presence channels")
+	}
+	if in.cache && !IsCacheChannel(name) {
+		return nil, badRequest("info=cache is only available for cache channels")
 	}
 	st, err := s.adapter.Channel(ctx, r.app.ID, name)
 	if err != nil {
@@ -350,10 +355,21 @@ func (s *Server) apiChannel(ctx context.Context, r *apiRequest) (any, *apiError)
 	if in.subscriptionCount {
 		ci.SubscriptionCount = &st.Subscriptions
 	}
+	var cache *cacheInfo
+	if in.cache {
+		last, ok, err := s.adapter.LastEvent(ctx, r.app.ID, name)
+		if err != nil {
+			return nil, internalError(err)
+		}
+		if ok {
+			cache = &cacheInfo{Data: last.Data, TTL: s.cacheTTLLeft(last)}
+		}
+	}
 	return struct {
 		Occupied bool `json:"occupied"`
 		channelInfo
-	}{st.Subscriptions > 0, ci}, nil
+		Cache *cacheInfo `json:"cache,omitempty"`
+	}{st.Subscriptions > 0, ci, cache}, nil
 }
 
 // GET /apps/:app_id/channels/:channel/users
@@ -389,4 +405,16 @@ func (s *Server) apiTerminate(ctx context.Context, r *apiRequest) (any, *apiErro
 		return nil, internalError(err)
 	}
 	return struct{}{}, nil
+}
+
+// cacheInfo is a cache channel's last event as info=cache answers it.
+type cacheInfo struct {
+	Data json.RawMessage `json:"data"`
+	TTL  int64           `json:"ttl"` // whole seconds it will still be replayed
+}
+
+// cacheTTLLeft is how long a cached event has left, rounded up.
+func (s *Server) cacheTTLLeft(m Message) int64 {
+	left := s.cfg.CacheTTL - s.cfg.Now().Sub(time.UnixMilli(m.CachedAt))
+	return max(0, int64((left+time.Second-1)/time.Second))
 }

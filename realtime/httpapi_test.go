@@ -412,3 +412,30 @@ func TestRequestSignatureVector(t *testing.T) {
 		t.Fatal("another path verified")
 	}
 }
+
+func TestAPICacheInfo(t *testing.T) {
+	var skew atomic.Int64 // seconds added to the server's clock
+	e := newEnv(t, func(c *Config) {
+		c.CacheTTL = 10 * time.Minute
+		c.Now = func() time.Time { return time.Now().Add(time.Duration(skew.Load()) * time.Second) }
+	})
+	info := func(channel string) (int, string) {
+		return e.signedRequest("GET", "/apps/"+tAppID+"/channels/"+channel, nil, url.Values{"info": {"cache"}}, nil)
+	}
+	if code, body := info("cache-news"); code != 200 || body != `{"occupied":false}` {
+		t.Fatalf("nothing cached yet: %d %s", code, body)
+	}
+	if err := e.sdk().Trigger("cache-news", "headline", `{"a":1}`); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := info("cache-news"); code != 200 || body != `{"occupied":false,"cache":{"data":"{\"a\":1}","ttl":600}}` {
+		t.Fatalf("just cached: %d %s", code, body)
+	}
+	skew.Store(4 * 60)
+	if code, body := info("cache-news"); code != 200 || !strings.Contains(body, `"ttl":360}`) {
+		t.Fatalf("four minutes later: %d %s", code, body)
+	}
+	if code, body := info("news"); code != 400 || !strings.Contains(body, "cache channels") {
+		t.Fatalf("info=cache on a plain channel: %d %s", code, body)
+	}
+}

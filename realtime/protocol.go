@@ -225,7 +225,7 @@ func (c *conn) clientEvent(m incoming) {
 	ctx, cancel := c.ctx()
 	defer cancel()
 	msg := Message{AppID: c.app.ID, Channel: m.Channel, Event: m.Event, Data: data, UserID: sb.userID, ExceptSocketID: c.id}
-	if err := c.srv.adapter.Publish(ctx, msg); err != nil {
+	if err := c.srv.send(ctx, msg); err != nil {
 		c.srv.log.Error().Err(err).Str("channel", m.Channel).Msg("realtime: client event publish")
 		c.sendError(0, "Client event could not be delivered")
 		return

@@ -124,11 +124,21 @@ func (s *Server) Publish(ctx context.Context, appID string, channels []string, e
 	enc := stringData(data)
 	for _, ch := range channels {
 		m := Message{AppID: a.ID, Channel: ch, Event: event, Data: enc, ExceptSocketID: exceptSocketID}
-		if err := s.adapter.Publish(ctx, m); err != nil {
+		if err := s.send(ctx, m); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// send hands an event to the adapter for every node. Events on cache
+// channels are stamped first, so whichever node answers info=cache can
+// tell how long the event will still be replayed.
+func (s *Server) send(ctx context.Context, m Message) error {
+	if IsCacheChannel(m.Channel) {
+		m.CachedAt = s.cfg.Now().UnixMilli()
+	}
+	return s.adapter.Publish(ctx, m)
 }
 
 // node is the Server as its adapter sees it.
