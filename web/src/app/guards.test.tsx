@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { PENDING_ORDER_KEY } from '@/lib/pending-order';
+import { server } from '@/testing/mocks/server';
 import { renderApp, signInAs } from '@/testing/test-utils';
 
 async function landsOn(path: string, expected: string) {
@@ -26,8 +28,9 @@ describe('route guards (SPEC §6)', () => {
 
   it.each(['/home', '/top-up', '/aungaung'])('sends admins from user-only %s to /dashboard', async (path) => {
     signInAs({ is_admin: true });
+    server.use(http.get('*/api/admin/*', () => HttpResponse.json({ success: true, data: null })));
     await landsOn(path, '/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
   });
 
   it('sends non-admins from /dashboard to /home', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 
 import { guardRedirect, type GuardKind } from '@/app/guard-redirect';
@@ -19,7 +20,8 @@ export function UsernameGuard() {
   return user && username === user.username ? <Outlet /> : <Navigate to={paths.notFound} replace />;
 }
 
-/** /order: only with a pending order selection. */
+/** /order: only with a pending order selection (checked on arrival: a confirmed order removes it, and the page stays). */
 export function OrderGuard() {
-  return getPendingOrder() ? <Outlet /> : <Navigate to={paths.notFound} replace />;
+  const [allowed] = useState(() => getPendingOrder() !== null);
+  return allowed ? <Outlet /> : <Navigate to={paths.notFound} replace />;
 }

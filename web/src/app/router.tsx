@@ -5,8 +5,8 @@ import { RootLayout } from '@/app/layout/root-layout';
 import { AppError } from '@/components/errors/app-error';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
+import { dashboardRoute } from '@/features/admin/routes';
 
-const placeholders = () => import('@/app/routes/placeholders');
 const policies = () => import('@/app/routes/policies');
 const auth = () => import('@/app/routes/auth');
 
@@ -31,27 +31,27 @@ export const routes: RouteObject[] = [
         element: <Guard kind="user" />,
         children: [
           { path: paths.home, lazy: async () => ({ Component: (await import('@/app/routes/home')).HomeRoute }) },
-          { path: paths.topUp, lazy: async () => ({ Component: (await placeholders()).TopUpRoute }) },
-          { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await placeholders()).DetailRoute }) },
+          { path: paths.topUp, lazy: async () => ({ Component: (await import('@/app/routes/top-up')).TopUpRoute }) },
+          { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await import('@/app/routes/detail')).DetailRoute }) },
           {
             element: <OrderGuard />,
-            children: [{ path: paths.order, lazy: async () => ({ Component: (await placeholders()).OrderRoute }) }],
+            children: [{ path: paths.order, lazy: async () => ({ Component: (await import('@/app/routes/order')).OrderRoute }) }],
           },
           {
             element: <UsernameGuard />,
-            children: [{ path: ':username', lazy: async () => ({ Component: (await placeholders()).ProfileRoute }) }],
+            children: [{ path: ':username', lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }) }],
           },
         ],
       },
       {
         element: <Guard kind="admin" />,
-        children: [{ path: paths.dashboard, lazy: async () => ({ Component: (await placeholders()).DashboardRoute }) }],
+        children: [dashboardRoute],
       },
       {
         element: <Guard kind="banned" />,
         children: [{ path: paths.banned, lazy: async () => ({ Component: (await import('@/app/routes/banned')).BannedRoute }) }],
       },
-      { path: paths.search, lazy: async () => ({ Component: (await placeholders()).SearchRoute }) },
+      { path: paths.search, lazy: async () => ({ Component: (await import('@/app/routes/search')).SearchRoute }) },
       { path: paths.privacy, lazy: async () => ({ Component: (await policies()).PrivacyRoute }) },
       { path: paths.terms, lazy: async () => ({ Component: (await policies()).TermsRoute }) },
       { path: paths.security, lazy: async () => ({ Component: (await policies()).SecurityRoute }) },

@@ -37,6 +37,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Send the bearer token when present (default true). */
   auth?: boolean;
+  /** 'blob': a successful body is returned as a Blob (receipt images); errors stay JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -97,6 +99,7 @@ async function request<T>(method: Method, path: string, payload: unknown, option
         signal: controller.signal,
         credentials: 'same-origin',
       });
+      if (options.responseType === 'blob' && response.ok) return (await response.blob()) as T;
       text = await response.text();
     } catch (error) {
       throw transportError(error);
@@ -133,4 +136,6 @@ export const api = {
   put: <T>(path: string, payload?: unknown, options?: RequestOptions) => request<T>('PUT', path, payload, options),
   patch: <T>(path: string, payload?: unknown, options?: RequestOptions) => request<T>('PATCH', path, payload, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** GET a binary body (an image) with the bearer token, e.g. for an object URL. */
+  blob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, { ...options, responseType: 'blob' }),
 };

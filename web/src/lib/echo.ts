@@ -19,9 +19,20 @@ export interface RealtimeSettings {
   token: string;
 }
 
+/** A member of a presence channel: its `user_info` (the server sends `{username}`). */
+export type PresenceMember = Record<string, unknown>;
+
+export interface PresenceHandlers {
+  here(members: PresenceMember[]): void;
+  joining(member: PresenceMember): void;
+  leaving(member: PresenceMember): void;
+}
+
 export interface RealtimeConnection {
   /** Listens for `event` (leading dot: no namespace) on `private-{channel}`; returns the unsubscribe. */
   listenPrivate(channel: string, event: string, callback: (payload: unknown) => void): () => void;
+  /** Joins `presence-{channel}` (admins only: presence-admins); returns the leave. */
+  joinPresence(channel: string, handlers: PresenceHandlers): () => void;
   state(): ConnectionState;
   onStateChange(callback: (state: ConnectionState) => void): () => void;
 }
@@ -55,6 +66,25 @@ interface Current {
 }
 
 let current: Current | null = null;
+const changeListeners = new Set<() => void>();
+
+// Deferred: connectRealtime runs while a component renders.
+function announceChange() {
+  queueMicrotask(() => {
+    for (const listener of changeListeners) listener();
+  });
+}
+
+/** The open connection, if any (features that add channels to it, e.g. the admin dashboard). */
+export function currentRealtime(): RealtimeConnection | null {
+  return current?.connection ?? null;
+}
+
+/** Calls `listener` after the connection is created or torn down; returns the unsubscribe. */
+export function onRealtimeChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
 
 function wrap(echo: Echo<'pusher'>): RealtimeConnection {
   const pusherConnection = echo.connector.pusher.connection;
@@ -65,6 +95,15 @@ function wrap(echo: Echo<'pusher'>): RealtimeConnection {
       return () => {
         subscription.stopListening(event, callback);
       };
+    },
+    joinPresence(channel, handlers) {
+      echo
+        .join(channel)
+        .here((members: PresenceMember[]) => handlers.here(members))
+        .joining((member: PresenceMember) => handlers.joining(member))
+        .leaving((member: PresenceMember) => handlers.leaving(member));
+      // leaveChannel, not leave: leave() would also drop private-{channel}.
+      return () => echo.leaveChannel(`presence-${channel}`);
     },
     state: () => pusherConnection.state as ConnectionState,
     onStateChange(callback) {
@@ -82,6 +121,7 @@ export function connectRealtime(settings: RealtimeSettings): RealtimeConnection 
   disconnectRealtime();
   const echo = new Echo(echoOptions(settings));
   current = { signature, echo, connection: wrap(echo) };
+  announceChange();
   return current.connection;
 }
 
@@ -92,4 +132,5 @@ export function disconnectRealtime() {
   current = null;
   echo.leaveAllChannels();
   echo.disconnect();
+  announceChange();
 }

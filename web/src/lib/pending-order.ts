@@ -24,3 +24,22 @@ export function getPendingOrder(): PendingOrder | null {
   }
   return null;
 }
+
+/** Stores the selection a card made; false when storage refuses (SPEC §5: 'Failed to process order'). */
+export function savePendingOrder(order: PendingOrder): boolean {
+  try {
+    localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify(order));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §4: removed once the order is confirmed. */
+export function clearPendingOrder() {
+  try {
+    localStorage.removeItem(PENDING_ORDER_KEY);
+  } catch {
+    // storage unavailable: nothing to remove
+  }
+}

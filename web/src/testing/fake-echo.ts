@@ -1,6 +1,6 @@
 // A fake of src/lib/echo.ts (the realtime seam) for component tests: records
 // connections and subscriptions and lets a test push events and states.
-import type { ConnectionState, RealtimeConnection, RealtimeSettings } from '@/lib/echo';
+import type { ConnectionState, PresenceHandlers, RealtimeConnection, RealtimeSettings } from '@/lib/echo';
 
 type Listener = { channel: string; event: string; callback: (payload: unknown) => void };
 
@@ -9,6 +9,7 @@ export const fakeRealtime = {
   connects: 0,
   disconnects: 0,
   listeners: [] as Listener[],
+  presence: new Map<string, PresenceHandlers>(),
   state: 'connected' as ConnectionState,
   stateListeners: new Set<(state: ConnectionState) => void>(),
   reset() {
@@ -16,6 +17,7 @@ export const fakeRealtime = {
     this.connects = 0;
     this.disconnects = 0;
     this.listeners = [];
+    this.presence.clear();
     this.state = 'connected';
     this.stateListeners.clear();
   },
@@ -49,6 +51,10 @@ export function connectRealtime(settings: RealtimeSettings): RealtimeConnection 
         fakeRealtime.listeners = fakeRealtime.listeners.filter((item) => item !== listener);
       };
     },
+    joinPresence(channel, handlers) {
+      fakeRealtime.presence.set(channel, handlers);
+      return () => fakeRealtime.presence.delete(channel);
+    },
     state: () => fakeRealtime.state,
     onStateChange(callback) {
       fakeRealtime.stateListeners.add(callback);
@@ -56,7 +62,22 @@ export function connectRealtime(settings: RealtimeSettings): RealtimeConnection 
     },
   };
   current = connection;
+  announceChange();
   return connection;
+}
+
+export function currentRealtime(): RealtimeConnection | null {
+  return current;
+}
+
+const changeListeners = new Set<() => void>();
+function announceChange() {
+  queueMicrotask(() => changeListeners.forEach((listener) => listener()));
+}
+
+export function onRealtimeChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 export function disconnectRealtime() {
@@ -66,6 +87,7 @@ export function disconnectRealtime() {
   fakeRealtime.settings = null;
   fakeRealtime.disconnects += 1;
   fakeRealtime.listeners = [];
+  announceChange();
 }
 
 /** Forgets every connection and counter (between tests). */

@@ -12,7 +12,14 @@ describe('live updates and logout', () => {
     signInAs({ id: 5, wallet_amount: 1000 });
     renderApp('/home');
     const balance = await screen.findByRole('status', { name: 'Balance' });
-    await waitFor(() => expect(fakeRealtime.listeners.map((item) => `${item.channel} ${item.event}`)).toEqual(['user.5 .user.updated', 'user.5 .user.message.sent']));
+    await waitFor(() =>
+      expect(fakeRealtime.listeners.map((item) => `${item.channel} ${item.event}`)).toEqual([
+        'user.5 .user.updated',
+        'user.5 .user.message.sent',
+        'user.5 .order.updated',
+        'user.5 .topup.updated',
+      ]),
+    );
     expect(fakeRealtime.settings).toEqual({ key: 'app-key', cluster: 'mt1', wsHost: 'localhost', wsPort: 8080, wssPort: 443, forceTLS: false, token: 'test-token' });
     expect(fakeRealtime.connects).toBe(1);
 

@@ -3,14 +3,14 @@ import { useSWRConfig } from 'swr';
 
 import { userKey } from '@/features/auth/api/auth';
 import { useConfig } from '@/features/config/api/get-config';
+import { messagesKey, withPushed, type Message } from '@/features/notifications/api/messages';
+import { orderKeys } from '@/features/orders/api/orders';
 import { ConnectionIndicator } from '@/features/realtime/components/connection-indicator';
-import { useUserChannel, type UserUpdatedEvent } from '@/features/realtime/hooks/use-user-channel';
+import { useUserChannel, type UserMessageEvent, type UserUpdatedEvent } from '@/features/realtime/hooks/use-user-channel';
+import { topupKeys } from '@/features/topup/api/topups';
 import { useSession } from '@/hooks/use-session';
 import type { RealtimeSettings } from '@/lib/echo';
 import { getStoredUser, saveUser } from '@/lib/session';
-
-/** The SWR key of the message list (the messages feature reads it). */
-const messagesKey = (userId: number) => `/message/${userId}`;
 
 /** Wires the user's private channel to the session and the SWR cache (SPEC §4 Realtime). */
 export function RealtimeBridge() {
@@ -42,10 +42,25 @@ export function RealtimeBridge() {
     },
     [mutate],
   );
-  const onMessage = useCallback(() => {
-    if (user) void mutate(messagesKey(user.id));
-  }, [mutate, user]);
+  // SPEC §4: a pushed message goes to the top of the list at once; the refetch then confirms it.
+  const onMessage = useCallback(
+    (event: UserMessageEvent) => {
+      if (!user) return;
+      void mutate<Message[]>(messagesKey(user.id), (list) => withPushed(list, event), { revalidate: true });
+    },
+    [mutate, user],
+  );
+  // Orders and top-ups change status when an admin decides: refetch what is on screen.
+  const onOrderUpdated = useCallback(() => void mutate(orderKeys.isOrders), [mutate]);
+  const onTopupUpdated = useCallback(() => void mutate(topupKeys.list), [mutate]);
 
-  const state = useUserChannel({ settings, userId: authenticated ? user?.id : undefined, onUserUpdated, onMessage });
+  const state = useUserChannel({
+    settings,
+    userId: authenticated ? user?.id : undefined,
+    onUserUpdated,
+    onMessage,
+    onOrderUpdated,
+    onTopupUpdated,
+  });
   return <ConnectionIndicator state={settings ? state : null} />;
 }

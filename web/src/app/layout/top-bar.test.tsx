@@ -32,8 +32,8 @@ describe('top bar', () => {
     const bell = within(banner).getByRole('button', { name: 'Open notifications' });
     await user.click(bell);
     expect(bell).toHaveAttribute('aria-expanded', 'true');
-    const panel = screen.getByRole('dialog', { name: 'Notifications' });
-    expect(within(panel).getByText('No notifications yet')).toBeInTheDocument();
+    const panel = screen.getByRole('dialog', { name: 'Notifications (0)' });
+    expect(await within(panel).findByText('No notifications yet')).toBeInTheDocument();
     expect(document.body.style.overflow).toBe('hidden');
     await user.click(within(panel).getByRole('button', { name: 'Close notifications' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

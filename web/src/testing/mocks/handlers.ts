@@ -11,8 +11,24 @@ export const testConfig = {
 /** Users GET /api/user/{id} answers with (signInAs registers them). */
 export const mockUsers = new Map<number, User>();
 
+/** Store answers (issue 9): an empty store unless a test says otherwise. */
+const emptyPage = { data: [], current_page: 1, last_page: 1, per_page: 12, total: 0 };
+export const storeHandlers = [
+  http.get('*/api/games', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('*/api/banner', () => HttpResponse.json({ success: true, data: null })),
+  http.get('*/api/products', () => HttpResponse.json({ success: true, data: emptyPage })),
+  http.get('*/api/orders', () => HttpResponse.json({ success: true, data: emptyPage })),
+  http.get('*/api/message/:userId', () => HttpResponse.json({ success: true, messages: [] })),
+  http.get('*/api/payment-methods', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('*/api/topup-orders', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('*/api/search', ({ request }) =>
+    HttpResponse.json({ success: true, data: { query: new URL(request.url).searchParams.get('q') ?? '', games: [], products: emptyPage } }),
+  ),
+];
+
 // Default API answers for component tests; override per test with server.use(...).
 export const handlers = [
+  ...storeHandlers,
   http.get('*/api/config', () => HttpResponse.json({ success: true, data: testConfig })),
   http.get('*/api/user/:id', ({ params }) => {
     const user = mockUsers.get(Number(params.id));

@@ -19,12 +19,24 @@ export interface UserMessageEvent {
   is_read: boolean;
 }
 
+/** DESIGN §4 `order.updated` payload (never carries what was delivered). */
+export interface OrderUpdatedEvent {
+  order: { id: number; user_id: number; payment_status: string; [key: string]: unknown };
+}
+
+/** DESIGN §4 `topup.updated` payload. */
+export interface TopupUpdatedEvent {
+  topup: { id: number; user_id: number; status: string; [key: string]: unknown };
+}
+
 type Options = {
   /** Null while signed out or before /api/config has loaded (or without an app key). */
   settings: RealtimeSettings | null;
   userId: number | undefined;
   onUserUpdated: (event: UserUpdatedEvent) => void;
   onMessage: (event: UserMessageEvent) => void;
+  onOrderUpdated?: (event: OrderUpdatedEvent) => void;
+  onTopupUpdated?: (event: TopupUpdatedEvent) => void;
 };
 
 function isUserUpdated(payload: unknown): payload is UserUpdatedEvent {
@@ -42,10 +54,10 @@ function isUserUpdated(payload: unknown): payload is UserUpdatedEvent {
  * Subscribes to `private-user.{id}` while signed in (SPEC §7) and reports the
  * connection state; leaving (logout) tears the Echo connection down.
  */
-export function useUserChannel({ settings, userId, onUserUpdated, onMessage }: Options): ConnectionState | null {
-  const handlers = useRef({ onUserUpdated, onMessage });
+export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated }: Options): ConnectionState | null {
+  const handlers = useRef({ onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated });
   useEffect(() => {
-    handlers.current = { onUserUpdated, onMessage };
+    handlers.current = { onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated };
   });
 
   // connectRealtime reuses the one Echo instance while the settings are unchanged.
@@ -68,9 +80,17 @@ export function useUserChannel({ settings, userId, onUserUpdated, onMessage }: O
     const stopMessage = connection.listenPrivate(channel, '.user.message.sent', (payload) => {
       handlers.current.onMessage(payload as UserMessageEvent);
     });
+    const stopOrder = connection.listenPrivate(channel, '.order.updated', (payload) => {
+      if (isObjectWith(payload, 'order')) handlers.current.onOrderUpdated?.(payload as OrderUpdatedEvent);
+    });
+    const stopTopup = connection.listenPrivate(channel, '.topup.updated', (payload) => {
+      if (isObjectWith(payload, 'topup')) handlers.current.onTopupUpdated?.(payload as TopupUpdatedEvent);
+    });
     return () => {
       stopUser();
       stopMessage();
+      stopOrder();
+      stopTopup();
     };
   }, [connection, userId]);
 
@@ -78,3 +98,7 @@ export function useUserChannel({ settings, userId, onUserUpdated, onMessage }: O
 }
 
 const noop = () => undefined;
+
+function isObjectWith(payload: unknown, field: string): boolean {
+  return typeof payload === 'object' && payload !== null && field in payload && typeof (payload as Record<string, unknown>)[field] === 'object';
+}

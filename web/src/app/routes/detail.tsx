@@ -1,0 +1,11 @@
+import { useParams } from 'react-router';
+
+import { useStoreName } from '@/features/config/hooks/use-store-name';
+import { ProductListPage } from '@/features/products/components/product-list-page';
+
+/** /detail/{serviceName}/{name} (SPEC §2). */
+export function DetailRoute() {
+  const { serviceName = '', name = '' } = useParams();
+  const storeName = useStoreName();
+  return <ProductListPage key={`${serviceName}/${name}`} serviceName={serviceName} slug={name} storeName={storeName} />;
+}

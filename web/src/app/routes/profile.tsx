@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+
+import { PageHead } from '@/components/seo/page-head';
+import { useStoreName } from '@/features/config/hooks/use-store-name';
+import { OrderHistory } from '@/features/orders/components/order-history';
+import { ProfileInfo } from '@/features/profile/components/profile-info';
+import { useSession } from '@/hooks/use-session';
+
+/** /{username}: profile information and the order history (SPEC §2). */
+export function ProfileRoute() {
+  const { t } = useTranslation();
+  const storeName = useStoreName();
+  const { user } = useSession();
+  return (
+    <>
+      <PageHead title={`${storeName} ${t('profile.title')}`} robots="noindex, follow" />
+      <div className="flex flex-col gap-6">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('profile.title')}</h1>
+        <div className="grid min-w-0 gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
+          {user && <ProfileInfo user={user} />}
+          <div className="min-w-0">
+            <OrderHistory />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
+import type { AdminUser, EventResult, LedgerEntry, Paged, UserDetail } from '@/features/admin/api/types';
+import { api } from '@/lib/api-client';
+
+export type UserFilter = { q?: string; banned?: string; page: number };
+
+export function useUsers(filter: UserFilter, enabled = true) {
+  return useAdminQuery<Paged<AdminUser>>(enabled ? adminPath('users', { ...filter, per_page: 20 }) : null);
+}
+
+export function useUser(id: number) {
+  return useAdminQuery<UserDetail>(adminPath(`users/${id}`));
+}
+
+export function useLedger(id: number, before: number | undefined) {
+  return useAdminQuery<LedgerEntry[]>(adminPath(`users/${id}/ledger`, { before, limit: 50 }));
+}
+
+export const banUser = (id: number, reason: string) => api.post(`/admin/users/${id}/ban`, { reason });
+export const unbanUser = (id: number, reason: string) => api.post(`/admin/users/${id}/unban`, { reason });
+
+/** A ledger entry; the key makes a retried request (double tap, timeout) safe. */
+export const adjustWallet = (id: number, amount: number, reason: string, key: string) =>
+  api.post(`/admin/users/${id}/wallet`, { amount, reason }, { headers: { 'Idempotency-Key': key } });
+
+export const sendMessage = (id: number, title: string, body: string) => api.post(`/messages/user/${id}`, { title, body });
+
+export const publishEvent = async (userId: number, event: string, data: unknown) => {
+  const body = await api.post<{ data: EventResult }>('/admin/events', { user_id: userId, event, data });
+  return body.data;
+};

@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { confirmTopup, rejectTopup, useTopup } from '@/features/admin/api/queues';
+import { useRevalidate } from '@/features/admin/api/keys';
+import { Badge, StatusBadge } from '@/features/admin/components/common/badge';
+import { ConfirmDialog } from '@/features/admin/components/common/confirm-dialog';
+import { Kyat } from '@/features/admin/components/common/kyat';
+import { Facts, PageHeader, Panel } from '@/features/admin/components/common/panel';
+import { QueryState } from '@/features/admin/components/common/query-state';
+import { YangonTime } from '@/features/admin/components/common/time';
+import { adminBase } from '@/features/admin/components/layout/admin-nav';
+import { CustomerHistory } from '@/features/admin/components/topups/customer-history';
+import { ReceiptImage } from '@/features/admin/components/topups/receipt-image';
+import { formatAge } from '@/features/admin/utils/format';
+
+/** One top-up: receipt, exact total, customer and history; confirm or reject (with a reason). */
+export function TopupPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const { data, error, isLoading, mutate } = useTopup(id);
+  const revalidate = useRevalidate();
+  const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
+  const topup = data?.topup;
+  const done = () => void revalidate('topups', 'overview', 'users', 'audit');
+
+  return (
+    <>
+      <PageHeader
+        title={t('admin.topups.detailTitle', { id })}
+        actions={
+          <Link className="text-sm font-semibold text-violet-700 dark:text-violet-300" to={`${adminBase}/topups`}>
+            {t('admin.topups.back')}
+          </Link>
+        }
+      />
+      <QueryState loading={isLoading} error={error} retry={() => void mutate()}>
+        {data && topup && (
+          <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <Panel title={t('admin.topups.receipt')} className="self-start xl:sticky xl:top-24">
+              <ReceiptImage path={data.receipt.url} deleted={data.receipt.deleted} />
+            </Panel>
+            <div className="flex min-w-0 flex-col gap-4">
+              {data.duplicate_receipt && (
+                <div role="alert" className="rounded-2xl border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-500/40 dark:bg-rose-500/10 dark:text-rose-100">
+                  <p className="font-bold">{t('admin.topups.duplicate')}</p>
+                  <ul className="mt-2 list-disc pl-5">
+                    {data.duplicates.map((dup) => (
+                      <li key={dup.upload_id}>
+                        {t('admin.topups.duplicateItem', { user: dup.username, id: dup.topup_id ?? '—', status: dup.topup_status ? t(`admin.status.${dup.topup_status}`) : '—' })}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              <Panel title={t('admin.topups.transfer')} actions={<StatusBadge status={topup.status} />}>
+                <div className="mb-4 rounded-xl bg-gold-100 p-3 text-center text-ink-900 dark:bg-gold-500/15 dark:text-gold-100">
+                  <p className="text-xs font-semibold uppercase">{t('admin.topups.exactTotal')}</p>
+                  <Kyat value={topup.total} className="text-3xl font-bold" />
+                </div>
+                <Facts
+                  items={[
+                    [t('admin.topups.amount'), <Kyat key="a" value={topup.amount} />],
+                    [t('admin.topups.verification'), <Kyat key="v" value={topup.verification_amount} />],
+                    [t('admin.topups.method'), topup.payment_method],
+                    [t('admin.topups.created'), <YangonTime key="c" value={topup.created_at} />],
+                    [
+                      t('admin.topups.age'),
+                      <span key="age" className="flex flex-wrap items-center gap-2">
+                        {formatAge(topup.age_seconds)}
+                        {topup.overdue && <Badge tone="bad">{t('admin.topups.overdue')}</Badge>}
+                      </span>,
+                    ],
+                    ...(topup.decided_at
+                      ? ([
+                          [t('admin.topups.decided'), <span key="d"><YangonTime value={topup.decided_at} /> · {topup.decided_by_name ?? '—'}</span>],
+                        ] as [string, ReactNode][])
+                      : []),
+                    ...(topup.reject_reason ? ([[t('admin.topups.rejectReason'), topup.reject_reason]] as [string, ReactNode][]) : []),
+                  ]}
+                />
+                {topup.status === 'pending' && (
+                  <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+                    <Button className="flex-1" onClick={() => setDialog('confirm')}>
+                      {t('admin.topups.confirm')}
+                    </Button>
+                    <Button className="flex-1" variant="danger" onClick={() => setDialog('reject')}>
+                      {t('admin.topups.reject')}
+                    </Button>
+                  </div>
+                )}
+              </Panel>
+              <CustomerHistory detail={data} />
+            </div>
+          </div>
+        )}
+      </QueryState>
+      {topup && (
+        <>
+          <ConfirmDialog
+            open={dialog === 'confirm'}
+            onClose={() => setDialog(null)}
+            title={t('admin.topups.confirmTitle', { id: topup.id })}
+            confirmLabel={t('admin.topups.confirm')}
+            onConfirm={() => confirmTopup(topup.id)}
+            onDone={() => {
+              void mutate();
+              done();
+            }}
+          >
+            <p>{t('admin.topups.confirmBody', { user: topup.user.username, method: topup.payment_method })}</p>
+            <Kyat value={topup.total} className="text-xl font-bold" />
+          </ConfirmDialog>
+          <ConfirmDialog
+            open={dialog === 'reject'}
+            onClose={() => setDialog(null)}
+            title={t('admin.topups.rejectTitle', { id: topup.id })}
+            confirmLabel={t('admin.topups.reject')}
+            danger
+            reason="required"
+            reasonLabel={t('admin.topups.rejectReasonLabel')}
+            onConfirm={(reason) => rejectTopup(topup.id, reason)}
+            onDone={() => {
+              void mutate();
+              done();
+            }}
+          >
+            <p>{t('admin.topups.rejectBody')}</p>
+          </ConfirmDialog>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+
+import { api } from '@/lib/api-client';
+import type { ApiEnvelope } from '@/types/api';
+
+export type ServiceKind = 'coin' | 'code' | 'account';
+
+/** SPEC §3 Game, as GET /api/games answers it. */
+export interface Game {
+  id: number;
+  name: string;
+  name_my: string;
+  slug: string;
+  description: string;
+  logo_url: string;
+  is_hot: boolean;
+  uses_server_id: boolean;
+  service_id: number;
+  /** kind: coin, code or account (ServiceKind). */
+  service: { name: string; slug: string; kind: string };
+}
+
+export const gamesKey = '/games';
+
+export async function getGames(): Promise<Game[]> {
+  const body = await api.get<ApiEnvelope<Game[]>>(gamesKey, { auth: false });
+  return body.data ?? [];
+}
+
+export function useGames() {
+  return useSWR<Game[], unknown>(gamesKey, getGames);
+}

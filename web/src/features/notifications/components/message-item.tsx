@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { CopyField } from '@/components/ui/copy-field';
+import { TrashIcon } from '@/components/ui/store-icons';
+import { isCodeMessage, type Message } from '@/features/notifications/api/messages';
+import { fromNow } from '@/lib/time';
+
+type MessageItemProps = {
+  message: Message;
+  /** Marks an unread message read; rejects when the call fails. */
+  onRead: (message: Message) => Promise<void>;
+  onDelete: (message: Message) => void;
+};
+
+/** One notification: More/Less (marking it read), the trash button and a relative time. */
+export function MessageItem({ message, onRead, onDelete }: MessageItemProps) {
+  const { t, i18n } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const toggle = () => {
+    if (expanded) {
+      setExpanded(false);
+      return;
+    }
+    setExpanded(true);
+    if (!message.is_read) {
+      // SPEC §4: if marking fails, the expansion is undone (and only logged).
+      onRead(message).catch((error: unknown) => {
+        console.warn('Could not mark the message read', error);
+        setExpanded(false);
+      });
+    }
+  };
+  return (
+    <li
+      className={`relative flex flex-col gap-2 rounded-2xl border p-3.5 ${
+        message.is_read
+          ? 'border-slate-200/80 bg-white dark:border-white/10 dark:bg-white/[0.03]'
+          : 'border-violet-200 bg-violet-50/70 dark:border-violet-400/25 dark:bg-violet-500/10'
+      }`}
+    >
+      <div className="flex items-start gap-2">
+        {!message.is_read && <span className="mt-2 size-2 shrink-0 rounded-full bg-rose-500" aria-label={t('notifications.unread')} role="img" />}
+        <div className="min-w-0 flex-1">
+          {isCodeMessage(message) ? (
+            <CopyField value={message.title} label={t('notifications.code')} mono className="w-full" />
+          ) : (
+            <h3 className="font-semibold break-words">{message.title}</h3>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={() => onDelete(message)}
+          aria-label={t('notifications.delete')}
+          title={t('notifications.delete')}
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-400 transition hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-500/10"
+        >
+          <TrashIcon className="size-4" />
+        </button>
+      </div>
+      {message.body && (
+        <p className={`text-sm whitespace-pre-line break-words text-slate-600 dark:text-slate-300 ${expanded ? '' : 'line-clamp-2'}`} data-testid="message-body">
+          {message.body}
+        </p>
+      )}
+      <div className="flex items-center justify-between gap-2 text-xs">
+        <time dateTime={message.created_at} className="text-slate-500 dark:text-slate-400">
+          {fromNow(message.created_at, i18n.language)}
+        </time>
+        <button type="button" onClick={toggle} aria-expanded={expanded} className="rounded-lg px-2 py-1 font-bold text-violet-700 hover:bg-violet-100 dark:text-violet-300 dark:hover:bg-white/5">
+          {expanded ? t('notifications.less') : t('notifications.more')}
+        </button>
+      </div>
+    </li>
+  );
+}

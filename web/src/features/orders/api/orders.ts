@@ -1,0 +1,72 @@
+import useSWR from 'swr';
+
+import { api } from '@/lib/api-client';
+import type { ApiEnvelope } from '@/types/api';
+
+export interface Credentials {
+  email: string;
+  email_password: string;
+  game_password: string;
+}
+
+/** SPEC §3 order (history) plus the receipt snapshot GET /api/orders adds. */
+export interface Order {
+  id: number;
+  product: { id: number; name: string; service: { name: string } };
+  product_kind: string;
+  game_name: string;
+  price: number;
+  service_charge: number;
+  total_price: number;
+  payment_status: string;
+  game_uid: string;
+  server_id: string;
+  fail_reason: string | null;
+  meta: Credentials | null;
+  code?: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface OrdersPage {
+  data: Order[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+/** SWR keys: every page of the history starts with '/orders' (realtime revalidates them all). */
+export const orderKeys = {
+  all: '/orders',
+  page: (page: number) => ['/orders', page] as const,
+  isOrders: (key: unknown) => Array.isArray(key) && key[0] === '/orders',
+};
+
+export async function getOrders(page: number): Promise<OrdersPage> {
+  const body = await api.get<ApiEnvelope<OrdersPage>>(orderKeys.all, { params: { page } });
+  return body.data;
+}
+
+export function useOrders(page: number, enabled = true) {
+  return useSWR<OrdersPage, unknown>(enabled ? orderKeys.page(page) : null, () => getOrders(page), { keepPreviousData: true });
+}
+
+export interface PlaceOrderInput {
+  product_id: number;
+  game_uid?: string;
+  server_id?: string;
+}
+
+export interface PlaceOrderResponse {
+  success: boolean;
+  message?: string;
+  credentials: Credentials | null;
+  code?: string;
+  order: Order;
+}
+
+/** POST /api/order; the Idempotency-Key makes a retried confirm replay instead of charging again. */
+export function placeOrder(input: PlaceOrderInput, idempotencyKey: string) {
+  return api.post<PlaceOrderResponse>('/order', input, { headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 30_000 });
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Pagination } from '@/components/pagination/pagination';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { KeyIcon } from '@/components/ui/store-icons';
+import { useOrders, type Order } from '@/features/orders/api/orders';
+import { OrderStatusBadge } from '@/features/orders/components/status-badge';
+import { ViewAccountDialog } from '@/features/orders/components/view-account-dialog';
+import { useErrorText } from '@/hooks/use-error-text';
+import { formatAmount } from '@/lib/format';
+import { formatDate } from '@/lib/time';
+
+/** SPEC §2 order history: a table from 640px, cards on a phone; View Account for account orders. */
+export function OrderHistory() {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<Order | null>(null);
+  const { data, error, isLoading } = useOrders(page);
+  const columns = ['orderId', 'description', 'category', 'price', 'status', 'date', 'actions'] as const;
+
+  const description = (order: Order) => (
+    <>
+      <span className="font-semibold">{order.product.name}</span>
+      {order.game_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{order.game_name}</span>}
+      {order.code && <span className="mt-0.5 block font-mono text-xs break-all text-violet-700 dark:text-violet-300">{order.code}</span>}
+      {order.game_uid && (
+        <span className="block text-xs text-slate-500 dark:text-slate-400">
+          {t('order.gameId')}: {order.game_uid}
+          {order.server_id ? ` (${order.server_id})` : ''}
+        </span>
+      )}
+    </>
+  );
+  const action = (order: Order) =>
+    order.meta ? (
+      <Button variant="secondary" className="!min-h-9 !px-3 !text-xs" icon={<KeyIcon className="size-4" />} onClick={() => setViewing(order)}>
+        {t('orders.viewAccount')}
+      </Button>
+    ) : (
+      <span className="text-slate-400">—</span>
+    );
+
+  let body;
+  if (isLoading && !data) body = <PageSpinner />;
+  else if (error && !data)
+    body = (
+      <p role="alert" className="rounded-xl bg-rose-50 p-4 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-200">
+        {errorText(error)}
+      </p>
+    );
+  else if (!data || data.data.length === 0)
+    body = <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-white/10 dark:text-slate-400">{t('orders.empty')}</p>;
+  else
+    body = (
+      <>
+        <div className="hidden overflow-x-auto rounded-2xl border border-slate-200/80 sm:block dark:border-white/10">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:bg-white/5 dark:text-slate-400">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2.5 font-semibold">
+                    {t(`orders.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-white/5">
+              {data.data.map((order) => (
+                <tr key={order.id} className="bg-white/70 align-top dark:bg-transparent">
+                  <td className="px-3 py-3 font-mono text-xs">#{order.id}</td>
+                  <td className="max-w-64 px-3 py-3">{description(order)}</td>
+                  <td className="px-3 py-3">{order.product.service.name}</td>
+                  <td className="px-3 py-3 font-semibold whitespace-nowrap tabular-nums">{t('common.kyat', { amount: formatAmount(order.total_price) })}</td>
+                  <td className="px-3 py-3">
+                    <OrderStatusBadge status={order.payment_status} />
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">{formatDate(order.created_at, i18n.language)}</td>
+                  <td className="px-3 py-3">{action(order)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ul className="flex flex-col gap-3 sm:hidden">
+          {data.data.map((order) => (
+            <li key={order.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200/80 bg-white/85 p-4 text-sm dark:border-white/10 dark:bg-white/[0.04]">
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-mono text-xs text-slate-500">#{order.id}</span>
+                <OrderStatusBadge status={order.payment_status} />
+              </div>
+              <div className="min-w-0">{description(order)}</div>
+              <div className="flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
+                <span>
+                  {order.product.service.name} · {formatDate(order.created_at, i18n.language)}
+                </span>
+                <span className="text-sm font-bold text-slate-900 tabular-nums dark:text-slate-100">{t('common.kyat', { amount: formatAmount(order.total_price) })}</span>
+              </div>
+              {order.meta && <div>{action(order)}</div>}
+            </li>
+          ))}
+        </ul>
+        {data.last_page > 1 && <Pagination currentPage={data.current_page} lastPage={data.last_page} onChange={setPage} label={t('orders.pages')} />}
+      </>
+    );
+
+  return (
+    <section aria-labelledby="order-history" className="flex flex-col gap-4">
+      <h2 id="order-history" className="text-xl font-bold">
+        {t('orders.title')}
+      </h2>
+      {body}
+      <ViewAccountDialog order={viewing} onClose={() => setViewing(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { PENDING_ORDER_KEY, type PendingOrder } from '@/lib/pending-order';
+import { server } from '@/testing/mocks/server';
+import { renderApp, signInAs } from '@/testing/test-utils';
+
+const coin: PendingOrder = { orderId: 7, orderType: 'coin', image: '/media/p.svg', title: '86 Diamonds', totalPrice: 5300, service_id: 1, game_uid: '12345', game_server: '2001' };
+
+function setup(pending: PendingOrder, answer: () => Promise<Response> | Response) {
+  signInAs({ id: 1 });
+  localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify(pending));
+  const calls: { body: unknown; key: string | null }[] = [];
+  server.use(
+    http.post('*/api/order', async ({ request }) => {
+      calls.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+      return answer();
+    }),
+  );
+  return { calls, ...renderApp('/order') };
+}
+
+const order = { id: 31, product: { id: 7, name: '86 Diamonds', service: { name: 'Top Up' } }, payment_status: 'pending' };
+
+describe('order page (SPEC §2, §4)', () => {
+  it('shows the summary with the 50 Ks service charge, then Processing..., then Order Confirmed!', async () => {
+    const { user, calls } = setup(coin, async () => {
+      await delay(50);
+      return HttpResponse.json({ success: true, credentials: null, order }, { status: 201 });
+    });
+    expect(await screen.findByRole('heading', { name: 'Confirm Order' })).toBeInTheDocument();
+    expect(screen.getByText('#7')).toBeInTheDocument();
+    expect(screen.getByText('5,300 Ks')).toBeInTheDocument();
+    expect(screen.getByText('50 Ks')).toBeInTheDocument();
+    expect(screen.getByText('5,350 Ks')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(screen.getByText(/being processed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/home');
+    expect(localStorage.getItem(PENDING_ORDER_KEY)).toBeNull();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ product_id: 7, game_uid: '12345', server_id: '2001' });
+    expect(calls[0]!.key).toMatch(/.{16,}/);
+  });
+
+  it('shows the account credentials with their warnings', async () => {
+    const credentials = { email: 'acc@demo.test', email_password: 'mail-1', game_password: 'game-1' };
+    const { user } = setup({ ...coin, orderType: 'account', game_uid: undefined, game_server: undefined }, () =>
+      HttpResponse.json({ success: true, credentials, order: { ...order, payment_status: 'completed' } }, { status: 201 }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByRole('button', { name: 'Copy E-mail' })).toHaveTextContent('acc@demo.test');
+    expect(screen.getByRole('button', { name: 'Copy E-mail password' })).toHaveTextContent('mail-1');
+    expect(screen.getByRole('button', { name: 'Copy Game password' })).toHaveTextContent('game-1');
+    expect(screen.getByText('Change both passwords right away.')).toBeInTheDocument();
+  });
+
+  it('keeps the idempotency key after a network failure, so a retry cannot charge twice', async () => {
+    let first = true;
+    const { user, calls } = setup(coin, () => {
+      if (first) {
+        first = false;
+        return HttpResponse.error();
+      }
+      return HttpResponse.json({ success: true, credentials: null, order }, { status: 201 });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No connection');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.key).toBe(calls[0]!.key);
+  });
+
+  it('tells how much to top up when the balance is short, with a link to /top-up', async () => {
+    const { user } = setup(coin, () =>
+      HttpResponse.json(
+        { success: false, message: 'Your wallet balance is not enough…', data: { message: 'Your wallet balance is not enough…', required: 5350, balance: 1000, shortfall: 4350 } },
+        { status: 422 },
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please top up at least 4,350 Ks.');
+    expect(within(alert).getByRole('link', { name: 'Top up your wallet' })).toHaveAttribute('href', '/top-up');
+  });
+});

@@ -1,0 +1,52 @@
+import useSWR from 'swr';
+
+import { api } from '@/lib/api-client';
+import type { ApiEnvelope } from '@/types/api';
+
+/** SPEC §3 package/product, as GET /api/products answers it. */
+export interface Product {
+  id: number;
+  name: string;
+  name_my: string;
+  description: string;
+  img_url: string;
+  preview_img: string[];
+  price: number;
+  fake_price: number | null;
+  discount_percent: number;
+  is_sold: boolean;
+  is_popular: boolean;
+  service_id: number;
+  service: { name: string; slug: string; kind: string };
+  game: { id: number; name: string; name_my: string; slug: string };
+  uses_server_id: boolean;
+  data: { rank?: string; skin_count?: number; hero_count?: number; amount?: number; [key: string]: unknown };
+}
+
+/** The paged answer: data.data, current_page, last_page, per_page, total. */
+export interface Paged<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export type ProductQuery = { page: number; serviceId?: number; gameSlug: string };
+
+export const productKeys = {
+  all: '/products',
+  list: (query: ProductQuery) => ['/products', query.page, query.serviceId ?? null, query.gameSlug] as const,
+};
+
+export async function getProducts({ page, serviceId, gameSlug }: ProductQuery): Promise<Paged<Product>> {
+  const body = await api.get<ApiEnvelope<Paged<Product>>>(productKeys.all, {
+    auth: false,
+    params: { page, service_id: serviceId || undefined, game_slug: gameSlug },
+  });
+  return body.data;
+}
+
+export function useProducts(query: ProductQuery | null) {
+  return useSWR<Paged<Product>, unknown>(query ? productKeys.list(query) : null, () => getProducts(query as ProductQuery), { keepPreviousData: true });
+}

@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { GameInfoDialog } from '@/features/products/components/game-info-dialog';
+import { product } from '@/testing/data';
+import { renderWithProviders } from '@/testing/test-utils';
+
+describe('Enter Your Game Info (SPEC §2, §5)', () => {
+  it('requires a numeric Game ID and a Server ID where the game uses one', async () => {
+    const onConfirm = vi.fn();
+    const { user } = renderWithProviders(<GameInfoDialog product={product()} onClose={vi.fn()} onConfirm={onConfirm} />);
+    expect(screen.getByRole('dialog', { name: 'Enter Your Game Info' })).toBeInTheDocument();
+    expect(screen.getByText(/check your Game ID and Server ID carefully/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Game ID'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Confirm Info' }));
+    expect(screen.getByText('⚠️ Game ID is required.')).toBeInTheDocument();
+    expect(screen.getByText('⚠️ Server ID is required.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Game ID'));
+    await user.type(screen.getByLabelText('Game ID'), '12ab');
+    await user.type(screen.getByLabelText('Server ID'), '2001');
+    await user.click(screen.getByRole('button', { name: 'Confirm Info' }));
+    expect(screen.getByText('⚠️ Game ID must contain numbers only.')).toBeInTheDocument();
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Game ID'));
+    await user.type(screen.getByLabelText('Game ID'), ' ၁၂၃၄၅ ');
+    await user.click(screen.getByRole('button', { name: 'Confirm Info' }));
+    expect(onConfirm).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), { gameUid: '12345', serverId: '2001' });
+  });
+
+  it('hides Server ID for pubg-coin', () => {
+    renderWithProviders(
+      <GameInfoDialog
+        product={product({ uses_server_id: true, game: { id: 2, name: 'PUBG Mobile UC', name_my: '', slug: 'pubg-coin' } })}
+        onClose={vi.fn()}
+        onConfirm={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Game ID')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Server ID')).not.toBeInTheDocument();
+  });
+
+  it('hides Server ID for any game the API says needs none', () => {
+    renderWithProviders(<GameInfoDialog product={product({ uses_server_id: false })} onClose={vi.fn()} onConfirm={vi.fn()} />);
+    expect(screen.queryByLabelText('Server ID')).not.toBeInTheDocument();
+  });
+});

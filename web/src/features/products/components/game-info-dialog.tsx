@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { AlertIcon } from '@/components/ui/icons';
+import { TextField } from '@/components/ui/text-field';
+import type { Product } from '@/features/products/api/get-products';
+import { needsServerId, normalizeDigits, validateGameInfo, type GameInfoErrors } from '@/features/products/utils/game-info';
+import { localName } from '@/lib/localize';
+
+type GameInfoDialogProps = {
+  product: Product | null;
+  onClose: () => void;
+  onConfirm: (product: Product, info: { gameUid: string; serverId: string }) => void;
+};
+
+/** SPEC §2 'Enter Your Game Info' for coin purchases. */
+export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogProps) {
+  const { t, i18n } = useTranslation();
+  const [gameId, setGameId] = useState('');
+  const [serverId, setServerId] = useState('');
+  const [errors, setErrors] = useState<GameInfoErrors>({});
+  const needsServer = product ? needsServerId(product) : false;
+
+  const close = () => {
+    setErrors({});
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!product) return;
+    const found = validateGameInfo(gameId, serverId, needsServer);
+    setErrors(found);
+    if (found.gameId || found.serverId) return;
+    onConfirm(product, { gameUid: normalizeDigits(gameId), serverId: needsServer ? normalizeDigits(serverId) : '' });
+  };
+  const message = (field: 'gameId' | 'serverId') => {
+    const error = errors[field];
+    if (!error) return undefined;
+    return t(`products.gameInfo.errors.${field}.${error}`);
+  };
+
+  return (
+    <Dialog open={product !== null} onClose={close} title={t('products.gameInfo.title')}>
+      {product && (
+        <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4 text-left">
+          <p className="rounded-xl bg-violet-50 px-3 py-2 text-sm font-semibold text-violet-800 dark:bg-violet-500/10 dark:text-violet-200">
+            {localName(product.game, i18n.language)} · {localName(product, i18n.language)}
+          </p>
+          <TextField
+            label={t('products.gameInfo.gameId')}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            autoFocus
+            value={gameId}
+            placeholder={t('products.gameInfo.gameIdPlaceholder')}
+            error={message('gameId')}
+            onChange={(event) => {
+              setGameId(event.target.value);
+              setErrors((current) => ({ ...current, gameId: undefined }));
+            }}
+          />
+          {needsServer && (
+            <TextField
+              label={t('products.gameInfo.serverId')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={serverId}
+              placeholder={t('products.gameInfo.serverIdPlaceholder')}
+              error={message('serverId')}
+              onChange={(event) => {
+                setServerId(event.target.value);
+                setErrors((current) => ({ ...current, serverId: undefined }));
+              }}
+            />
+          )}
+          <p className="flex gap-2 rounded-xl border border-amber-300/70 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-950/40 dark:text-amber-100">
+            <AlertIcon className="mt-0.5 size-4 shrink-0" />
+            <span>{t('products.gameInfo.warning')}</span>
+          </p>
+          <Button type="submit" className="w-full">
+            {t('products.gameInfo.confirm')}
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

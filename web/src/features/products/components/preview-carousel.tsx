@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { CloseIcon } from '@/components/ui/icons';
+import { CartIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/store-icons';
+import type { Product } from '@/features/products/api/get-products';
+import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
+import { localName } from '@/lib/localize';
+
+type PreviewCarouselProps = {
+  product: Product | null;
+  onClose: () => void;
+  onBuy: (product: Product) => void;
+};
+
+/** SPEC §2: a full-screen carousel of an account's preview images with Buy Now. */
+export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProps) {
+  const { t, i18n } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const images = product?.preview_img ?? [];
+  const count = images.length;
+  const open = product !== null;
+  useEscapeKey(open, onClose);
+  useLockBodyScroll(open);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') setIndex((value) => (value + 1) % count);
+      if (event.key === 'ArrowLeft') setIndex((value) => (value - 1 + count) % count);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, count]);
+  if (!product || count === 0) return null;
+  const current = Math.min(index, count - 1);
+  const name = localName(product, i18n.language);
+  return createPortal(
+    <div role="dialog" aria-modal="true" aria-label={t('products.previewTitle', { name })} className="animate-fade-in fixed inset-0 z-[70] flex flex-col bg-ink-950/95 text-white">
+      <header className="flex items-center justify-between gap-3 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] sm:p-5">
+        <p className="min-w-0 truncate text-sm font-semibold">{name}</p>
+        <div className="flex items-center gap-3">
+          <span className="text-sm tabular-nums text-white/70">{t('products.imageOf', { current: current + 1, count })}</span>
+          <IconButton label={t('dialog.close')} onClick={onClose} autoFocus className="border-white/20 bg-white/10 text-white">
+            <CloseIcon />
+          </IconButton>
+        </div>
+      </header>
+      <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
+        <img src={images[current]} alt={t('products.imageOf', { current: current + 1, count })} className="max-h-full max-w-full rounded-xl object-contain" />
+        {count > 1 && (
+          <>
+            <IconButton label={t('products.previousImage')} onClick={() => setIndex((current - 1 + count) % count)} className="absolute left-2 border-white/20 bg-ink-950/60 text-white sm:left-4">
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton label={t('products.nextImage')} onClick={() => setIndex((current + 1) % count)} className="absolute right-2 border-white/20 bg-ink-950/60 text-white sm:right-4">
+              <ChevronRightIcon />
+            </IconButton>
+          </>
+        )}
+      </div>
+      <div className="flex justify-center gap-1.5 py-3" aria-hidden="true">
+        {images.map((src, dot) => (
+          <span key={src} className={`size-2 rounded-full ${dot === current ? 'bg-gold-300' : 'bg-white/30'}`} />
+        ))}
+      </div>
+      <footer className="flex justify-center p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        <Button variant="gold" className="w-full max-w-sm" icon={<CartIcon className="size-4" />} disabled={product.is_sold} onClick={() => onBuy(product)}>
+          {t('products.buyNow')}
+        </Button>
+      </footer>
+    </div>,
+    document.body,
+  );
+}

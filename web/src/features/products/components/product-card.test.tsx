@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { AccountCard, PackageCard } from '@/features/products/components/product-card';
+import { priceDisplay } from '@/features/products/utils/display';
+import { product } from '@/testing/data';
+import { renderWithProviders } from '@/testing/test-utils';
+
+describe('price and badge display (SPEC §5)', () => {
+  it('rounds prices down and shows badges only above 0 % and 20 %', () => {
+    expect(priceDisplay({ price: 1999.99, fake_price: null, discount_percent: 0 })).toEqual({ price: 1999, fakePrice: null, discount: null, hot: false });
+    expect(priceDisplay({ price: 900, fake_price: 1000.9, discount_percent: 10 })).toEqual({ price: 900, fakePrice: 1000, discount: 10, hot: false });
+    expect(priceDisplay({ price: 700, fake_price: 1000, discount_percent: 20 }).hot).toBe(false);
+    expect(priceDisplay({ price: 700, fake_price: 1000, discount_percent: 21 }).hot).toBe(true);
+    // A "was" price that is not above the price is not shown.
+    expect(priceDisplay({ price: 700, fake_price: 700, discount_percent: 0 }).fakePrice).toBeNull();
+  });
+
+  it('shows the price, the struck fake price, the discount and HOT badges on a coin card', async () => {
+    const onBuy = vi.fn();
+    const { user } = renderWithProviders(<PackageCard product={product({ price: 10500.6, fake_price: 14000, discount_percent: 25 })} onBuy={onBuy} />);
+    const card = screen.getByRole('article', { name: '86 Diamonds' });
+    expect(within(card).getByText('10,500 Ks')).toBeInTheDocument();
+    expect(within(card).getByText('14,000 Ks').closest('s')).not.toBeNull();
+    expect(within(card).getByText('-25%')).toBeInTheDocument();
+    expect(within(card).getByText('HOT')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Purchase' }));
+    expect(onBuy).toHaveBeenCalled();
+  });
+
+  it('shows no badges at 0 % and Buy Code for codes', () => {
+    renderWithProviders(<PackageCard product={product({ service: { name: 'Code', slug: 'code', kind: 'code' } })} onBuy={vi.fn()} />);
+    expect(screen.queryByText(/%$/)).not.toBeInTheDocument();
+    expect(screen.queryByText('HOT')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Code' })).toBeEnabled();
+  });
+
+  it('covers a sold account with Sold Out and disables buying', () => {
+    renderWithProviders(
+      <AccountCard product={product({ is_sold: true, service: { name: 'Account', slug: 'account', kind: 'account' }, preview_img: ['/a.svg'] })} onBuy={vi.fn()} />,
+    );
+    expect(screen.getByText('Sold Out')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,17 @@
+import { toKyat } from '@/lib/format';
+
+/** SPEC §5 display rules for a product's price and badges. */
+export function priceDisplay(product: { price: number; fake_price: number | null; discount_percent: number }) {
+  const price = toKyat(product.price);
+  const fake = product.fake_price == null ? 0 : toKyat(product.fake_price);
+  const discount = Math.floor(Number(product.discount_percent) || 0);
+  return {
+    price,
+    /** The struck-through "was" price, only when it is above the price. */
+    fakePrice: fake > price ? fake : null,
+    /** Discount badge above 0 %. */
+    discount: discount > 0 ? discount : null,
+    /** HOT badge above 20 %. */
+    hot: discount > 20,
+  };
+}

@@ -1,0 +1,44 @@
+import useSWR from 'swr';
+
+import { api } from '@/lib/api-client';
+import type { ApiEnvelope } from '@/types/api';
+
+export interface SearchGame {
+  id: number;
+  name: string;
+  name_my: string;
+  slug: string;
+  logo_url: string;
+  is_hot: boolean;
+  service_id: number;
+  description: string;
+  service: { name: string; slug: string; kind: string };
+}
+
+export interface SearchProduct {
+  id: number;
+  name: string;
+  name_my: string;
+  img_url: string;
+  price: number;
+  is_sold: boolean;
+  service_id: number;
+  service: { name: string; slug: string; kind: string };
+  game: { id: number; name: string; name_my: string; slug: string };
+}
+
+export interface SearchResult {
+  query: string;
+  games: SearchGame[];
+  products: { data: SearchProduct[]; current_page: number; last_page: number; per_page: number; total: number };
+}
+
+export const searchKey = (q: string, page: number) => ['/search', q, page] as const;
+
+/** GET /api/search?q&page: games and a page of products matching English or Burmese names. */
+export function useSearch(q: string, page: number) {
+  const term = q.trim();
+  return useSWR<SearchResult, unknown>(term ? searchKey(term, page) : null, async () => (await api.get<ApiEnvelope<SearchResult>>('/search', { auth: false, params: { q: term, page } })).data, {
+    keepPreviousData: true,
+  });
+}

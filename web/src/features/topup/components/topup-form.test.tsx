@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { TopupForm } from '@/features/topup/components/topup-form';
+import { server } from '@/testing/mocks/server';
+import { renderWithProviders, signInAs } from '@/testing/test-utils';
+
+const methods = [
+  { id: 1, name: 'KBZPay', phone: '09000000111', holderName: 'U Aung Demo', icon: '/media/payments/kbzpay.svg', kind: 'wallet', maintenance_message: '' },
+  { id: 2, name: 'AYA Pay', phone: '09000000222', holderName: 'Daw Hnin Demo', icon: '', kind: 'bank', maintenance_message: '' },
+];
+
+function setup() {
+  signInAs();
+  const created: unknown[] = [];
+  const keys: (string | null)[] = [];
+  server.use(
+    http.get('*/api/payment-methods', () => HttpResponse.json({ success: true, data: methods })),
+    http.get('*/api/topup-quote', ({ request }) => {
+      const amount = Number(new URL(request.url).searchParams.get('amount'));
+      return HttpResponse.json({ success: true, data: { amount, verification_amount: 137, total: amount + 137, quote: `q-${amount}`, expires_at: '2099-01-01T00:00:00Z' } });
+    }),
+    http.post('*/api/uploads', () => HttpResponse.json({ success: true, data: { id: 42 } }, { status: 201 })),
+    http.post('*/api/topup-orders', async ({ request }) => {
+      created.push(await request.json());
+      keys.push(request.headers.get('Idempotency-Key'));
+      return HttpResponse.json({ success: true, data: {} }, { status: 201 });
+    }),
+  );
+  return { created, keys, ...renderWithProviders(
+      <MemoryRouter>
+        <TopupForm />
+      </MemoryRouter>,
+    ) };
+}
+
+const png = (size = 1000) => new File([new Uint8Array(size)], 'receipt.png', { type: 'image/png' });
+
+describe('top-up form (SPEC §5)', () => {
+  it('blocks the decimal key and keeps Submit disabled until amount and method are chosen', async () => {
+    const { user } = setup();
+    const amount = screen.getByLabelText('Amount (Ks)');
+    const submit = screen.getByRole('button', { name: 'Submit Top-Up' });
+    expect(submit).toBeDisabled();
+    await user.type(amount, '25.5');
+    expect(amount).toHaveValue(255);
+    expect(submit).toBeDisabled();
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    expect(submit).toBeEnabled();
+    // The account card with a click-to-copy phone number.
+    expect(screen.getByText('U Aung Demo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy account phone number' })).toHaveTextContent('09000000111');
+  });
+
+  it('says the minimum is 2000K and needs a receipt', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Amount (Ks)'), '1999');
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'AYA Pay');
+    await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
+    expect(screen.getByText('Minimum top-up amount is 2000K')).toBeInTheDocument();
+    expect(screen.getByText('Please upload your payment receipt.')).toBeInTheDocument();
+  });
+
+  it('refuses other file types and files of 10MB or more, clearing the choice', async () => {
+    setup();
+    const input = screen.getByLabelText('Payment receipt');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'receipt.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('Only JPG, JPEG, PNG images are allowed')).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [png(10 * 1024 * 1024)] } });
+    expect(await screen.findByText('File size must be less than 10MB')).toBeInTheDocument();
+    expect(screen.queryByText('receipt.png')).not.toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [png()] } });
+    expect(await screen.findByText('receipt.png')).toBeInTheDocument();
+    expect(screen.queryByText('File size must be less than 10MB')).not.toBeInTheDocument();
+  });
+
+  it('shows the exact total from the quote and submits it with the upload and an idempotency key', async () => {
+    const { user, created, keys } = setup();
+    await user.type(screen.getByLabelText('Amount (Ks)'), '5000');
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    expect(await screen.findByTestId('transfer-total', {}, { timeout: 3000 })).toHaveTextContent('5,137 Ks');
+    fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
+    await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
+    expect(await screen.findByRole('dialog', { name: 'Top-Up Submitted' })).toBeInTheDocument();
+    expect(created).toEqual([{ amount: 5000, payment_method: 1, upload_id: 42, quote: 'q-5000' }]);
+    expect(keys[0]).toBeTruthy();
+  });
+
+  it('shows the error dialog when the top-up cannot be created', async () => {
+    const { user } = setup();
+    server.use(http.post('*/api/topup-orders', () => HttpResponse.json({ success: false, message: 'This receipt has already been used for a top-up.' }, { status: 409 })));
+    await user.type(screen.getByLabelText('Amount (Ks)'), '3000');
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    await screen.findByTestId('transfer-total', {}, { timeout: 3000 });
+    fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
+    await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Payment Failed' });
+    expect(dialog).toHaveTextContent('This receipt has already been used for a top-up.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+});
