@@ -17,6 +17,9 @@ type Message struct {
 	// CachedAt (Unix ms) is when a cache channel's event was published, so
 	// any node can tell how long it will still be replayed.
 	CachedAt int64 `json:"cached_at,omitempty"`
+	// RemoteOnly says this node already delivered the message to its own
+	// sockets; the adapter passes it to the other nodes only. Never sent.
+	RemoteOnly bool `json:"-"`
 }
 
 // Member is one distinct user on a presence channel.

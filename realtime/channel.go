@@ -102,6 +102,21 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 		}
 		succeeded = presenceData(members)
 	}
+	var added Message
+	if firstMember {
+		// This node's members hear of the newcomer before anyone can join
+		// after it: a later joiner then finds it in its snapshot and never
+		// gets a member_added for it as well. Other nodes get it through
+		// the adapter below.
+		added = Message{AppID: c.app.ID, Channel: name, Event: "pusher_internal:member_added",
+			Data: memberAddedData(*m), ExceptSocketID: c.id, RemoteOnly: true}
+		frame := eventFrame(added.Event, name, added.Data, "")
+		for _, other := range ch.subs {
+			other.c.enqueue(frame)
+		}
+		s.stats.messagesOut.Add(int64(len(ch.subs)))
+		s.stats.bytesOut.Add(int64(len(ch.subs) * len(frame)))
+	}
 	ch.subs = append(ch.subs, sb)
 	c.subs = append(c.subs, sb)
 	s.stats.subscriptions.Add(1)
@@ -127,8 +142,7 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 	if firstMember {
 		s.hooks.memberAdded(c.app, name, m.ID)
 		// Other members learn of a user once, on the first connection.
-		err := s.adapter.Publish(ctx, Message{AppID: c.app.ID, Channel: name, Event: "pusher_internal:member_added", Data: memberAddedData(*m), ExceptSocketID: c.id})
-		if err != nil {
+		if err := s.adapter.Publish(ctx, added); err != nil {
 			s.log.Error().Err(err).Msg("realtime: member_added")
 		}
 	}

@@ -70,7 +70,9 @@ func (a *MemoryAdapter) Publish(_ context.Context, m Message) error {
 		a.cache[chanKey{m.AppID, m.Channel}] = cached{m: m, expires: now.Add(a.ttl)}
 		a.mu.Unlock()
 	}
-	a.node.Deliver(m)
+	if !m.RemoteOnly {
+		a.node.Deliver(m)
+	}
 	return nil
 }
 

@@ -267,7 +267,9 @@ func (a *Adapter) Publish(ctx context.Context, m realtime.Message) error {
 			}
 		}
 	}
-	a.node.Deliver(m)
+	if !m.RemoteOnly {
+		a.node.Deliver(m)
+	}
 	b, err := json.Marshal(envelope{Origin: a.opt.NodeID, Msg: &m})
 	if err != nil {
 		return err
