@@ -49,8 +49,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
-            // Only signed-in pages open a socket; keep pusher-js out of the main vendor chunk.
-            { name: 'realtime', test: /[\\/]node_modules[\\/](pusher-js|laravel-echo)[\\/]/, priority: 10 },
+            // lib/echo.ts loads the socket client after the first paint: one chunk, outside the entry.
+            { name: 'realtime', test: /[\\/](node_modules[\\/](pusher-js|laravel-echo)[\\/]|src[\\/]lib[\\/]echo-client\.ts$)/, priority: 10 },
           ],
         },
       },

@@ -1,9 +1,10 @@
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import type { OpenEcho } from '@/lib/echo-client';
 
-// The only module that touches pusher-js and laravel-echo (DESIGN §2). One Echo
-// instance for the whole app: connectRealtime() reuses it while the settings
-// and token stay the same, and disconnectRealtime() tears it down on logout.
+// The app's one realtime connection (DESIGN §2). connectRealtime() reuses it
+// while the settings and token stay the same, and disconnectRealtime() tears
+// it down on logout. pusher-js and laravel-echo live in lib/echo-client.ts,
+// loaded after the first paint: live updates are not needed to draw the
+// first screen, and the two libraries are a fifth of its JavaScript.
 
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
 
@@ -37,32 +38,11 @@ export interface RealtimeConnection {
   onStateChange(callback: (state: ConnectionState) => void): () => void;
 }
 
-export const AUTH_ENDPOINT = '/api/broadcasting/auth';
-
-/** The Echo options of SPEC §7 (exported for tests). */
-export function echoOptions(settings: RealtimeSettings) {
-  const secure = settings.forceTLS || window.location.protocol === 'https:';
-  return {
-    broadcaster: 'pusher' as const,
-    key: settings.key,
-    cluster: settings.cluster || 'mt1',
-    wsHost: settings.wsHost || window.location.hostname,
-    wsPort: settings.wsPort,
-    wssPort: settings.wssPort,
-    forceTLS: secure,
-    enabledTransports: ['ws', 'wss'] as ('ws' | 'wss')[],
-    disableStats: true,
-    authEndpoint: AUTH_ENDPOINT,
-    auth: { headers: { Authorization: `Bearer ${settings.token}`, Accept: 'application/json' } },
-    withoutInterceptors: true,
-    Pusher,
-  };
-}
-
 interface Current {
   signature: string;
-  echo: Echo<'pusher'>;
   connection: RealtimeConnection;
+  /** Null until the client has loaded and Echo is open. */
+  opened: OpenEcho | null;
 }
 
 let current: Current | null = null;
@@ -86,30 +66,58 @@ export function onRealtimeChange(listener: () => void): () => void {
   return () => changeListeners.delete(listener);
 }
 
-function wrap(echo: Echo<'pusher'>): RealtimeConnection {
-  const pusherConnection = echo.connector.pusher.connection;
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * A connection usable at once: what is asked of it before `ready` settles
+ * happens on the real one afterwards, unless undone first. It reports
+ * 'initialized' while loading and 'failed' if the client could not load.
+ */
+function deferredConnection(ready: Promise<RealtimeConnection | null>): RealtimeConnection {
+  let real: RealtimeConnection | null = null;
+  let failed = false;
+  const stateListeners = new Set<(state: ConnectionState) => void>();
+  const state = (): ConnectionState => real?.state() ?? (failed ? 'failed' : 'initialized');
+  const settled = ready
+    .then(
+      (connection) => {
+        real = connection;
+      },
+      (error: unknown) => {
+        failed = true;
+        console.warn('Could not load the realtime client', error);
+      },
+    )
+    .then(() => {
+      const now = state();
+      for (const listener of stateListeners) listener(now);
+    });
+
+  function whenOpen(start: (connection: RealtimeConnection) => () => void): () => void {
+    let stop: (() => void) | null = null;
+    let undone = false;
+    void settled.then(() => {
+      if (!undone && real) stop = start(real);
+    });
+    return () => {
+      undone = true;
+      stop?.();
+    };
+  }
+
   return {
-    listenPrivate(channel, event, callback) {
-      const subscription = echo.private(channel);
-      subscription.listen(event, callback);
-      return () => {
-        subscription.stopListening(event, callback);
-      };
-    },
-    joinPresence(channel, handlers) {
-      echo
-        .join(channel)
-        .here((members: PresenceMember[]) => handlers.here(members))
-        .joining((member: PresenceMember) => handlers.joining(member))
-        .leaving((member: PresenceMember) => handlers.leaving(member));
-      // leaveChannel, not leave: leave() would also drop private-{channel}.
-      return () => echo.leaveChannel(`presence-${channel}`);
-    },
-    state: () => pusherConnection.state as ConnectionState,
+    listenPrivate: (channel, event, callback) => whenOpen((connection) => connection.listenPrivate(channel, event, callback)),
+    joinPresence: (channel, handlers) => whenOpen((connection) => connection.joinPresence(channel, handlers)),
+    state,
     onStateChange(callback) {
-      const handler = (change: { current: string }) => callback(change.current as ConnectionState);
-      pusherConnection.bind('state_change', handler);
-      return () => pusherConnection.unbind('state_change', handler);
+      stateListeners.add(callback);
+      const stop = whenOpen((connection) => connection.onStateChange(callback));
+      return () => {
+        stateListeners.delete(callback);
+        stop();
+      };
     },
   };
 }
@@ -119,18 +127,25 @@ export function connectRealtime(settings: RealtimeSettings): RealtimeConnection 
   const signature = JSON.stringify(settings);
   if (current?.signature === signature) return current.connection;
   disconnectRealtime();
-  const echo = new Echo(echoOptions(settings));
-  current = { signature, echo, connection: wrap(echo) };
+  const ready = afterNextPaint()
+    .then(() => import('@/lib/echo-client'))
+    .then(({ openEcho }) => {
+      // Logged out, or the token changed, while the client was loading.
+      if (current !== entry) return null;
+      entry.opened = openEcho(settings);
+      return entry.opened.connection;
+    });
+  const entry: Current = { signature, connection: deferredConnection(ready), opened: null };
+  current = entry;
   announceChange();
-  return current.connection;
+  return entry.connection;
 }
 
 /** Leaves every channel and closes the socket (logout, token change). */
 export function disconnectRealtime() {
   if (!current) return;
-  const { echo } = current;
+  const { opened } = current;
   current = null;
-  echo.leaveAllChannels();
-  echo.disconnect();
+  opened?.close();
   announceChange();
 }

@@ -34,8 +34,6 @@ export const fakeRealtime = {
 let current: RealtimeConnection | null = null;
 let signature = '';
 
-export const AUTH_ENDPOINT = '/api/broadcasting/auth';
-
 export function connectRealtime(settings: RealtimeSettings): RealtimeConnection {
   const next = JSON.stringify(settings);
   if (current && signature === next) return current;

@@ -1,0 +1,28 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { echoOptions } from '@/lib/echo-client';
+
+describe('lib/echo-client options (SPEC §7)', () => {
+  it('configures pusher with ws/wss only, no stats, bearer auth to /api/broadcasting/auth', () => {
+    const options = echoOptions({ key: 'k', cluster: '', wsHost: '', wsPort: 8080, wssPort: 443, forceTLS: false, token: 'tok' });
+    expect(options).toMatchObject({
+      broadcaster: 'pusher',
+      key: 'k',
+      cluster: 'mt1',
+      wsHost: window.location.hostname,
+      wsPort: 8080,
+      wssPort: 443,
+      forceTLS: false,
+      enabledTransports: ['ws', 'wss'],
+      disableStats: true,
+      authEndpoint: '/api/broadcasting/auth',
+      auth: { headers: { Authorization: 'Bearer tok' } },
+    });
+    expect(typeof options.Pusher).toBe('function');
+  });
+
+  it('forces TLS on https pages', () => {
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, protocol: 'https:' });
+    expect(echoOptions({ key: 'k', cluster: 'mt1', forceTLS: false, token: 't' }).forceTLS).toBe(true);
+  });
+});

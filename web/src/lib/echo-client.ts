@@ -1,0 +1,76 @@
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
+
+import type { ConnectionState, PresenceMember, RealtimeConnection, RealtimeSettings } from '@/lib/echo';
+
+// The only module that touches pusher-js and laravel-echo (DESIGN §2). It is
+// loaded on demand by lib/echo.ts, so the two libraries stay out of the
+// JavaScript the first screen waits for.
+
+export const AUTH_ENDPOINT = '/api/broadcasting/auth';
+
+/** The Echo options of SPEC §7 (exported for tests). */
+export function echoOptions(settings: RealtimeSettings) {
+  const secure = settings.forceTLS || window.location.protocol === 'https:';
+  return {
+    broadcaster: 'pusher' as const,
+    key: settings.key,
+    cluster: settings.cluster || 'mt1',
+    wsHost: settings.wsHost || window.location.hostname,
+    wsPort: settings.wsPort,
+    wssPort: settings.wssPort,
+    forceTLS: secure,
+    enabledTransports: ['ws', 'wss'] as ('ws' | 'wss')[],
+    disableStats: true,
+    authEndpoint: AUTH_ENDPOINT,
+    auth: { headers: { Authorization: `Bearer ${settings.token}`, Accept: 'application/json' } },
+    withoutInterceptors: true,
+    Pusher,
+  };
+}
+
+export interface OpenEcho {
+  connection: RealtimeConnection;
+  /** Leaves every channel and closes the socket. */
+  close(): void;
+}
+
+/** Opens one Echo connection with SPEC §7's options. */
+export function openEcho(settings: RealtimeSettings): OpenEcho {
+  const echo = new Echo(echoOptions(settings));
+  return {
+    connection: wrap(echo),
+    close() {
+      echo.leaveAllChannels();
+      echo.disconnect();
+    },
+  };
+}
+
+function wrap(echo: Echo<'pusher'>): RealtimeConnection {
+  const pusherConnection = echo.connector.pusher.connection;
+  return {
+    listenPrivate(channel, event, callback) {
+      const subscription = echo.private(channel);
+      subscription.listen(event, callback);
+      return () => {
+        subscription.stopListening(event, callback);
+      };
+    },
+    joinPresence(channel, handlers) {
+      echo
+        .join(channel)
+        .here((members: PresenceMember[]) => handlers.here(members))
+        .joining((member: PresenceMember) => handlers.joining(member))
+        .leaving((member: PresenceMember) => handlers.leaving(member));
+      // leaveChannel, not leave: leave() would also drop private-{channel}.
+      return () => echo.leaveChannel(`presence-${channel}`);
+    },
+    state: () => pusherConnection.state as ConnectionState,
+    onStateChange(callback) {
+      const handler = (change: { current: string }) => callback(change.current as ConnectionState);
+      pusherConnection.bind('state_change', handler);
+      return () => pusherConnection.unbind('state_change', handler);
+    },
+  };
+}
