@@ -2,14 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import '@/index.css';
-import '@/lib/i18n';
 import { App } from '@/app/app';
+import { initI18n } from '@/lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Render once the user's language has loaded: no flash of English for Burmese
+// readers. (A .then, not a top-level await, which would split the entry chunk.)
+void initI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

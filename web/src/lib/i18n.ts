@@ -1,25 +1,33 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import en from '@/locales/en.json';
-import my from '@/locales/my.json';
+import alwaysBurmese from '@/locales/always-burmese.json';
+import type en from '@/locales/en.json';
 
-// Keep the storage key in sync with the inline script in index.html.
+// Only the active language's strings load with the app; the other is fetched
+// when the user switches. index.html preloads the active one next to the
+// entry (localeChunksInIndex in vite.config.ts), so the first paint is in
+// that language without an extra round trip. The few texts SPEC shows in
+// Burmese whatever the language (t(key, { lng: 'my' })) are always bundled,
+// in always-burmese.json.
+
+// Keep the storage key and detection in sync with the inline script in index.html.
 export const LANGUAGE_STORAGE_KEY = 'lang';
 export const languages = ['en', 'my'] as const;
 export type Language = (typeof languages)[number];
+type Strings = typeof en;
 
-export const resources = {
-  en: { translation: en },
-  // Burmese must cover every English key (checked by the type below).
-  my: { translation: my satisfies typeof en },
-} as const;
+// Burmese must cover every English key (checked by the satisfies).
+const loaders: Record<Language, () => Promise<Strings>> = {
+  en: () => import('@/locales/en.json').then((module) => module.default),
+  my: () => import('@/locales/my.json').then((module) => module.default satisfies Strings),
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-function detectLanguage(): Language {
+export function detectLanguage(): Language {
   try {
     const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (isLanguage(saved)) return saved;
@@ -30,28 +38,47 @@ function detectLanguage(): Language {
   return preferred.some((tag) => tag.toLowerCase().startsWith('my')) ? 'my' : 'en';
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: languages,
-  interpolation: { escapeValue: false }, // React escapes
-  initAsync: false,
-});
+const loaded = new Set<Language>();
 
-document.documentElement.lang = i18n.language;
-i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
-});
+/** Makes `language`'s strings available (fetched once). */
+async function loadLanguage(language: Language) {
+  if (loaded.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', await loaders[language](), true, false);
+  loaded.add(language);
+}
 
-/** Switches the UI language and remembers it. */
+/** Loads the detected language's strings and starts i18next; call before the first render. */
+export async function initI18n(language: Language = detectLanguage()) {
+  const strings = await loaders[language]();
+  loaded.add(language);
+  await i18n.use(initReactI18next).init({
+    resources: { [language]: { translation: strings } },
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: languages,
+    interpolation: { escapeValue: false }, // React escapes
+    initAsync: false,
+  });
+  i18n.addResourceBundle('my', 'translation', alwaysBurmese, true, false);
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+}
+
+let requested: Language | undefined;
+
+/** Switches the UI language (fetching its strings first) and remembers it. */
 export async function changeLanguage(language: Language) {
+  requested = language;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
-  await i18n.changeLanguage(language);
+  await loadLanguage(language);
+  // A quicker later choice (its strings already here) must not be undone.
+  if (requested === language) await i18n.changeLanguage(language);
 }
 
 export { i18n };

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
-import { i18n } from '@/lib/i18n';
+import { i18n, initI18n } from '@/lib/i18n';
 import { resetFakeRealtime } from '@/testing/fake-echo';
 import { mockColorScheme } from '@/testing/match-media';
 import { mockUsers } from '@/testing/mocks/handlers';
@@ -11,6 +11,8 @@ import { server } from '@/testing/mocks/server';
 
 // The realtime seam: no test opens a websocket (lib/echo.test.ts tests the real module).
 vi.mock('@/lib/echo', () => import('@/testing/fake-echo'));
+
+await initI18n('en');
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());

@@ -1,10 +1,11 @@
 import 'i18next';
 
+import type alwaysBurmese from '@/locales/always-burmese.json';
 import type en from '@/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & typeof alwaysBurmese };
   }
 }

@@ -32,7 +32,7 @@ describe('top bar', () => {
     const bell = within(banner).getByRole('button', { name: 'Open notifications' });
     await user.click(bell);
     expect(bell).toHaveAttribute('aria-expanded', 'true');
-    const panel = screen.getByRole('dialog', { name: 'Notifications (0)' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications (0)' });
     expect(await within(panel).findByText('No notifications yet')).toBeInTheDocument();
     expect(document.body.style.overflow).toBe('hidden');
     await user.click(within(panel).getByRole('button', { name: 'Close notifications' }));

@@ -102,6 +102,6 @@ describe('notification panel (SPEC §2, §4)', () => {
   it('is empty when signed out', async () => {
     const { user } = renderApp('/search');
     await user.click(await screen.findByRole('button', { name: 'Open notifications' }));
-    expect(screen.getByText('No notifications yet')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
   });
 });

@@ -1,88 +1,29 @@
-import { useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { IconButton } from '@/components/ui/icon-button';
-import { BellIcon, CloseIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
-import { deleteMessage, markMessageRead, useMessages, type Message } from '@/features/notifications/api/messages';
-import { DeleteMessageDialog } from '@/features/notifications/components/delete-message-dialog';
-import { MessageItem } from '@/features/notifications/components/message-item';
+import { BellIcon } from '@/components/ui/icons';
+import { useMessages } from '@/features/notifications/api/messages';
 import { useDisclosure } from '@/hooks/use-disclosure';
-import { useEscapeKey } from '@/hooks/use-escape-key';
-import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { useSession } from '@/hooks/use-session';
+
+const loadPanel = () => import('@/features/notifications/components/notification-panel');
+const NotificationPanel = lazy(async () => ({ default: (await loadPanel()).NotificationPanel }));
 
 /**
  * SPEC §2 notification panel: the top-left bell (red dot when anything is
- * unread) and a bottom sheet on phones, a side panel from 640px.
+ * unread) opening the panel of messages.
  */
 export function NotificationButton() {
   const { t } = useTranslation();
   const { isOpen, toggle, close } = useDisclosure();
   const panelId = useId();
-  const titleId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   const { authenticated, token, user } = useSession();
   const userId = authenticated ? user?.id : undefined;
   const { data: messages, isLoading, mutate } = useMessages(userId, token);
-  const [deleting, setDeleting] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
   const list = authenticated ? (messages ?? []) : [];
   const unread = list.some((message) => !message.is_read);
-
-  const dismiss = () => {
-    if (deleting) return;
-    close();
-    trigger.current?.focus();
-  };
-  useEscapeKey(isOpen, dismiss);
-  useLockBodyScroll(isOpen);
-
-  const read = async (message: Message) => {
-    await markMessageRead(message.id);
-    void mutate();
-  };
-  const confirmDelete = async () => {
-    if (!deleting || !token) return;
-    setBusy(true);
-    try {
-      await deleteMessage(deleting.id);
-    } catch (error) {
-      console.warn('Could not delete the message', error);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      void mutate();
-    }
-  };
-
-  let content;
-  if (authenticated && isLoading && !messages) {
-    content = (
-      <div role="status" className="flex items-center justify-center gap-2 py-12 text-sm text-slate-500">
-        <Spinner className="size-5" /> {t('app.loading')}
-      </div>
-    );
-  } else if (list.length === 0) {
-    content = (
-      <div className="flex flex-col items-center gap-2 py-12 text-center">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-violet-100 text-violet-600 dark:bg-violet-500/15 dark:text-violet-300">
-          <BellIcon className="size-6" />
-        </span>
-        <p className="font-semibold">{t('notifications.empty')}</p>
-        <p className="max-w-64 text-sm text-slate-500 dark:text-slate-400">{t('notifications.emptyHint')}</p>
-      </div>
-    );
-  } else {
-    content = (
-      <ul className="flex flex-col gap-2.5" aria-label={t('notifications.list')}>
-        {list.map((message) => (
-          <MessageItem key={message.id} message={message} onRead={read} onDelete={setDeleting} />
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <>
@@ -92,39 +33,27 @@ export function NotificationButton() {
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={toggle}
+        // Start fetching the panel's code as soon as the bell is approached.
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
       >
         <BellIcon />
         {unread && <span data-testid="unread-dot" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-rose-500 ring-2 ring-white dark:ring-ink-950" />}
       </IconButton>
-      {/* Portalled: the top bar's backdrop blur would otherwise be the containing block of a fixed panel. */}
-      {isOpen &&
-        createPortal(
-          <div className="fixed inset-0 z-50">
-            <div aria-hidden="true" className="animate-fade-in absolute inset-0 bg-ink-950/40 backdrop-blur-sm" onClick={dismiss} />
-            <section
-              id={panelId}
-              role="dialog"
-              aria-modal="true"
-              aria-labelledby={titleId}
-              className="animate-sheet-up absolute inset-x-0 bottom-0 flex max-h-[85dvh] flex-col rounded-t-3xl border-t border-slate-200 bg-paper pb-[env(safe-area-inset-bottom)] shadow-2xl sm:inset-y-0 sm:right-auto sm:left-0 sm:max-h-none sm:w-[26rem] sm:animate-fade-in sm:rounded-none sm:rounded-r-3xl sm:border-t-0 sm:border-r dark:border-white/10 dark:bg-ink-900"
-            >
-              <div className="p-5 pb-3">
-                <div className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-slate-200 sm:hidden dark:bg-white/10" aria-hidden="true" />
-                <header className="flex items-center justify-between gap-3">
-                  <h2 id={titleId} className="text-lg font-bold">
-                    {t('notifications.titleCount', { count: list.length })}
-                  </h2>
-                  <IconButton label={t('notifications.close')} onClick={dismiss} autoFocus>
-                    <CloseIcon />
-                  </IconButton>
-                </header>
-              </div>
-              <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5">{content}</div>
-            </section>
-          </div>,
-          document.body,
-        )}
-      <DeleteMessageDialog open={deleting !== null} deleting={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      {isOpen && (
+        <Suspense fallback={null}>
+          <NotificationPanel
+            id={panelId}
+            messages={list}
+            loading={authenticated && isLoading && !messages}
+            refresh={() => void mutate()}
+            onClose={() => {
+              close();
+              trigger.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
