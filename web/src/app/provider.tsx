@@ -5,9 +5,12 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { useSystemTheme } from '@/hooks/use-system-theme';
 import { api, isApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { ExpiringCache, trackKeyUse } from '@/lib/swr-cache';
 
-// SPEC §9: no refetch on focus or reconnect.
+// SPEC §9: data kept 60 s after last use; no refetch on focus or reconnect.
 const swrConfig: SWRConfiguration = {
+  provider: () => new ExpiringCache(),
+  use: [trackKeyUse],
   fetcher: (path: string) => api.get(path),
   revalidateOnFocus: false,
   revalidateOnReconnect: false,

@@ -12,8 +12,8 @@ import type { User } from '@/types/api';
 function Providers({ children }: { children: ReactNode }) {
   return (
     <AppProvider>
-      {/* A fresh cache per test, no deduping between tests. */}
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+      {/* AppProvider gives each render a fresh cache; no deduping between tests. */}
+      <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>
     </AppProvider>
   );
 }
