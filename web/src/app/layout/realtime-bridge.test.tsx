@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 import { getSession } from '@/lib/session';
 import { fakeRealtime } from '@/testing/fake-echo';
+import { mockUsers } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signInAs } from '@/testing/test-utils';
 
@@ -40,6 +41,48 @@ describe('live updates and logout', () => {
     expect(await screen.findByText('Live updates unavailable. Reconnecting…')).toBeInTheDocument();
     act(() => fakeRealtime.setState('connected'));
     expect(screen.queryByText(/Live updates unavailable/)).not.toBeInTheDocument();
+  });
+
+  it('refetches the user, messages, orders and top-ups after the socket comes back (events sent meanwhile are lost)', async () => {
+    const requests: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      const { pathname } = new URL(request.url);
+      if (/^\/api\/(user\/5|message\/5|orders|topup-orders)$/.test(pathname)) requests.push(pathname);
+    };
+    server.events.on('request:start', record);
+    onTestFinished(() => server.events.removeListener('request:start', record));
+    const reconnect = async () => {
+      const before = requests.length;
+      act(() => fakeRealtime.setState('unavailable'));
+      act(() => fakeRealtime.setState('connecting'));
+      act(() => fakeRealtime.setState('connected'));
+      await act(() => Promise.resolve());
+      return () => requests.slice(before).sort();
+    };
+    signInAs({ id: 5, username: 'aungaung', wallet_amount: 1000 });
+    fakeRealtime.setState('initialized');
+    const { router } = renderApp('/aungaung');
+    const balance = await screen.findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(new Set(requests)).toEqual(new Set(['/api/user/5', '/api/message/5', '/api/orders'])));
+    // Every first fetch has started once the history has answered.
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    await waitFor(() => expect(fakeRealtime.stateListeners.size).toBeGreaterThan(0));
+    // The first connection is not a reconnect.
+    const first = requests.length;
+    act(() => fakeRealtime.setState('connecting'));
+    act(() => fakeRealtime.setState('connected'));
+    act(() => fakeRealtime.setState('connected'));
+    expect(requests).toHaveLength(first);
+
+    mockUsers.set(5, { ...mockUsers.get(5)!, wallet_amount: 7000 });
+    const onProfile = await reconnect();
+    await waitFor(() => expect(onProfile()).toEqual(['/api/message/5', '/api/orders', '/api/user/5']));
+    await waitFor(() => expect(balance).toHaveTextContent('7,000 KS'));
+
+    await act(() => router.navigate('/top-up'));
+    await waitFor(() => expect(requests).toContain('/api/topup-orders'));
+    const onTopUp = await reconnect();
+    await waitFor(() => expect(onTopUp()).toEqual(['/api/message/5', '/api/topup-orders', '/api/user/5']));
   });
 
   it('logs out through the confirm, clears the cookies and tears the connection down', async () => {

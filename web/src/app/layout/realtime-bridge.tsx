@@ -53,6 +53,14 @@ export function RealtimeBridge() {
   // Orders and top-ups change status when an admin decides: refetch what is on screen.
   const onOrderUpdated = useCallback(() => void mutate(orderKeys.isOrders), [mutate]);
   const onTopupUpdated = useCallback(() => void mutate(topupKeys.list), [mutate]);
+  // Events sent while the socket was down are lost: refetch everything they could have changed.
+  const onReconnected = useCallback(() => {
+    if (!user) return;
+    void mutate(userKey(user.id));
+    void mutate(messagesKey(user.id));
+    void mutate(orderKeys.isOrders);
+    void mutate(topupKeys.list);
+  }, [mutate, user]);
 
   const state = useUserChannel({
     settings,
@@ -61,6 +69,7 @@ export function RealtimeBridge() {
     onMessage,
     onOrderUpdated,
     onTopupUpdated,
+    onReconnected,
   });
   return <ConnectionIndicator state={settings ? state : null} />;
 }

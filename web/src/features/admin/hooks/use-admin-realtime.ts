@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import { useRevalidate, type AdminScope } from '@/features/admin/api/keys';
 import { currentRealtime, onRealtimeChange, type PresenceMember } from '@/lib/echo';
+import { onReconnect } from '@/lib/reconnect';
 
 // private-admins carries the queues' events (store/topups.go, store/orders.go);
 // each one makes the matching SWR keys stale, never the cache's source of truth.
@@ -11,6 +12,9 @@ const events: Record<string, AdminScope[]> = {
   '.order.created': ['orders', 'overview', 'users'],
   '.order.updated': ['orders', 'overview', 'users', 'audit'],
 };
+
+// What the events above could have changed while the socket was down.
+const reconnectScopes = [...new Set(Object.values(events).flat())];
 
 function nameOf(member: PresenceMember): string {
   return typeof member.username === 'string' ? member.username : '?';
@@ -36,8 +40,10 @@ export function useAdminRealtime(): string[] | null {
       joining: (member) => setAdmins((list) => [...new Set([...(list ?? []), nameOf(member)])]),
       leaving: (member) => setAdmins((list) => (list ?? []).filter((name) => name !== nameOf(member))),
     });
+    const stopReconnect = onReconnect(connection, () => void revalidate(...reconnectScopes));
     return () => {
       stops.forEach((stop) => stop());
+      stopReconnect();
       leave();
       setAdmins(null);
     };

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import { connectRealtime, disconnectRealtime, type ConnectionState, type RealtimeSettings } from '@/lib/echo';
+import { onReconnect } from '@/lib/reconnect';
 import type { User } from '@/types/api';
 
 /** DESIGN §4 `user.updated` payload. */
@@ -37,6 +38,8 @@ type Options = {
   onMessage: (event: UserMessageEvent) => void;
   onOrderUpdated?: (event: OrderUpdatedEvent) => void;
   onTopupUpdated?: (event: TopupUpdatedEvent) => void;
+  /** The socket came back after a drop: whatever was published meanwhile is lost. */
+  onReconnected?: () => void;
 };
 
 function isUserUpdated(payload: unknown): payload is UserUpdatedEvent {
@@ -54,10 +57,10 @@ function isUserUpdated(payload: unknown): payload is UserUpdatedEvent {
  * Subscribes to `private-user.{id}` while signed in (SPEC §7) and reports the
  * connection state; leaving (logout) tears the Echo connection down.
  */
-export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated }: Options): ConnectionState | null {
-  const handlers = useRef({ onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated });
+export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onReconnected }: Options): ConnectionState | null {
+  const handlers = useRef({ onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onReconnected });
   useEffect(() => {
-    handlers.current = { onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated };
+    handlers.current = { onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onReconnected };
   });
 
   // connectRealtime reuses the one Echo instance while the settings are unchanged.
@@ -86,11 +89,13 @@ export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onO
     const stopTopup = connection.listenPrivate(channel, '.topup.updated', (payload) => {
       if (isObjectWith(payload, 'topup')) handlers.current.onTopupUpdated?.(payload as TopupUpdatedEvent);
     });
+    const stopReconnect = onReconnect(connection, () => handlers.current.onReconnected?.());
     return () => {
       stopUser();
       stopMessage();
       stopOrder();
       stopTopup();
+      stopReconnect();
     };
   }, [connection, userId]);
 

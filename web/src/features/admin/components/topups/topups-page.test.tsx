@@ -37,3 +37,19 @@ it('shows who else is on the dashboard (presence-admins)', async () => {
   act(() => fakeRealtime.presence.get('admins')?.leaving({ username: 'mya' }));
   expect(list).not.toHaveTextContent('mya');
 });
+
+it('refetches the queue after the socket comes back, since events sent meanwhile are lost', async () => {
+  connectRealtime({ key: 'k', cluster: 'mt1', forceTLS: false, token: 'test-token' });
+  let list = [topup()];
+  server.use(http.get('*/api/admin/topups', () => HttpResponse.json(paged(list))));
+  renderAdmin('/dashboard/topups');
+  expect(await screen.findByRole('link', { name: 'Review top-up #5' })).toBeInTheDocument();
+  await act(() => Promise.resolve()); // the dashboard's realtime hook subscribes
+
+  act(() => fakeRealtime.setState('unavailable'));
+  list = [topup(), topup({ id: 6, overdue: false, age_seconds: 3 })];
+  act(() => fakeRealtime.setState('connecting'));
+  expect(screen.queryByRole('link', { name: 'Review top-up #6' })).not.toBeInTheDocument();
+  act(() => fakeRealtime.setState('connected'));
+  expect(await screen.findByRole('link', { name: 'Review top-up #6' })).toBeInTheDocument();
+});
