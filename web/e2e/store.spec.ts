@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { applySession, expectNoHorizontalScroll, screenshot, type LoginBody } from './helpers';
+import { applySession, expectNoHorizontalScroll, screenshot, swipe, type LoginBody } from './helpers';
 
 // Issue 9: the customer's store journey against the real server, as the
 // seeded demo customer (09123456789, 50,000 Ks). Logins are throttled per IP
@@ -150,29 +150,37 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   await screenshot(page, 'store-journey-topup-confirmed');
 });
 
-test('an account purchase from the preview carousel shows the credentials, then in history', async ({ page }) => {
-  await openLive(page, '/detail/account/mlbb-accounts');
-  const card = page.getByRole('article', { name: /Grandmaster account/ });
-  await card.getByRole('button', { name: /Preview/ }).click();
-  const carousel = page.getByRole('dialog', { name: /Preview images of Grandmaster/ });
-  await expect(carousel.getByText('Image 1 of 3')).toBeVisible();
-  await carousel.getByRole('button', { name: 'Next image' }).click();
-  await expect(carousel.getByText('Image 2 of 3')).toBeVisible();
-  await screenshot(page, 'store-journey-carousel');
-  await carousel.getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/order$/);
-  await page.getByRole('button', { name: 'Confirm Order' }).click();
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copy E-mail', exact: true })).toContainText('@demo-accounts.test');
-  await expect(page.getByRole('button', { name: 'Copy Game password' })).toContainText('demo-game-');
-  await expect(page.getByText('Change both passwords right away.')).toBeVisible();
-  await screenshot(page, 'store-journey-account-credentials');
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true });
 
-  await page.goto(`/${customer.user.username}`);
-  await page.getByRole('button', { name: 'View Account' }).first().click();
-  const view = page.getByRole('dialog', { name: 'Account details' });
-  await expect(view.getByRole('button', { name: 'Copy E-mail', exact: true })).toContainText('@demo-accounts.test');
-  await screenshot(page, 'store-journey-view-account');
+  test('an account purchase from the preview carousel (buttons and swipes) shows the credentials, then in history', async ({ page }) => {
+    await openLive(page, '/detail/account/mlbb-accounts');
+    const card = page.getByRole('article', { name: /Grandmaster account/ });
+    await card.getByRole('button', { name: /Preview/ }).click();
+    const carousel = page.getByRole('dialog', { name: /Preview images of Grandmaster/ });
+    await expect(carousel.getByText('Image 1 of 3')).toBeVisible();
+    await carousel.getByRole('button', { name: 'Next image' }).click();
+    await expect(carousel.getByText('Image 2 of 3')).toBeVisible();
+    await swipe(page, carousel.getByRole('img', { name: 'Image 2 of 3' }), -160);
+    await expect(carousel.getByText('Image 3 of 3')).toBeVisible();
+    await swipe(page, carousel.getByRole('img', { name: 'Image 3 of 3' }), 160);
+    await expect(carousel.getByText('Image 2 of 3')).toBeVisible();
+    await screenshot(page, 'store-journey-carousel');
+    await carousel.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page).toHaveURL(/\/order$/);
+    await page.getByRole('button', { name: 'Confirm Order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy E-mail', exact: true })).toContainText('@demo-accounts.test');
+    await expect(page.getByRole('button', { name: 'Copy Game password' })).toContainText('demo-game-');
+    await expect(page.getByText('Change both passwords right away.')).toBeVisible();
+    await screenshot(page, 'store-journey-account-credentials');
+
+    await page.goto(`/${customer.user.username}`);
+    await page.getByRole('button', { name: 'View Account' }).first().click();
+    const view = page.getByRole('dialog', { name: 'Account details' });
+    await expect(view.getByRole('button', { name: 'Copy E-mail', exact: true })).toContainText('@demo-accounts.test');
+    await screenshot(page, 'store-journey-view-account');
+  });
 });
 
 test('insufficient balance says how much to top up and links to /top-up', async ({ page }) => {

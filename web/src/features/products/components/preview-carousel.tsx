@@ -9,6 +9,7 @@ import { CartIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/sto
 import type { Product } from '@/features/products/api/get-products';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
+import { useSwipe } from '@/hooks/use-swipe';
 import { localName } from '@/lib/localize';
 
 type PreviewCarouselProps = {
@@ -17,26 +18,32 @@ type PreviewCarouselProps = {
   onBuy: (product: Product) => void;
 };
 
-/** SPEC §2: a full-screen carousel of an account's preview images with Buy Now. */
+const wrap = (index: number, count: number) => (index + count) % count;
+
+/** SPEC §2: a full-screen carousel of an account's preview images with Buy Now; buttons, arrow keys or a swipe. */
 export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProps) {
   const { t, i18n } = useTranslation();
   const [index, setIndex] = useState(0);
   const images = product?.preview_img ?? [];
   const count = images.length;
   const open = product !== null;
+  const next = () => setIndex((value) => wrap(value + 1, count));
+  const previous = () => setIndex((value) => wrap(value - 1, count));
+  const swipe = useSwipe({ onNext: next, onPrevious: previous });
   useEscapeKey(open, onClose);
   useLockBodyScroll(open);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'ArrowRight') setIndex((value) => (value + 1) % count);
-      if (event.key === 'ArrowLeft') setIndex((value) => (value - 1 + count) % count);
+      if (event.key === 'ArrowRight') setIndex((value) => wrap(value + 1, count));
+      if (event.key === 'ArrowLeft') setIndex((value) => wrap(value - 1, count));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open, count]);
   if (!product || count === 0) return null;
   const current = Math.min(index, count - 1);
+  const swipeable = count > 1;
   const name = localName(product, i18n.language);
   return createPortal(
     <div role="dialog" aria-modal="true" aria-label={t('products.previewTitle', { name })} className="animate-fade-in fixed inset-0 z-[70] flex flex-col bg-ink-950/95 text-white">
@@ -49,14 +56,24 @@ export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProp
           </IconButton>
         </div>
       </header>
-      <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16">
-        <img src={images[current]} alt={t('products.imageOf', { current: current + 1, count })} className="max-h-full max-w-full rounded-xl object-contain" />
-        {count > 1 && (
+      <div
+        data-testid="carousel-stage"
+        className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 select-none sm:px-16"
+        {...(swipeable ? swipe.handlers : {})}
+      >
+        <img
+          src={images[current]}
+          alt={t('products.imageOf', { current: current + 1, count })}
+          draggable={false}
+          style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
+          className={`max-h-full max-w-full rounded-xl object-contain ${swipe.offset ? '' : 'transition-transform duration-200'}`}
+        />
+        {swipeable && (
           <>
-            <IconButton label={t('products.previousImage')} onClick={() => setIndex((current - 1 + count) % count)} className="absolute left-2 border-white/20 bg-ink-950/60 text-white sm:left-4">
+            <IconButton label={t('products.previousImage')} onClick={previous} className="absolute left-2 border-white/20 bg-ink-950/60 text-white sm:left-4">
               <ChevronLeftIcon />
             </IconButton>
-            <IconButton label={t('products.nextImage')} onClick={() => setIndex((current + 1) % count)} className="absolute right-2 border-white/20 bg-ink-950/60 text-white sm:right-4">
+            <IconButton label={t('products.nextImage')} onClick={next} className="absolute right-2 border-white/20 bg-ink-950/60 text-white sm:right-4">
               <ChevronRightIcon />
             </IconButton>
           </>
