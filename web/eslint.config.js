@@ -101,4 +101,10 @@ export default defineConfig([
     files: ['*.{js,ts}', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Benchmarks run in Node and pass functions to the page.
+    files: ['scripts/**/*.mjs'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 ]);

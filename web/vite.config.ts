@@ -23,26 +23,43 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
-const LOCALE_CHUNKS_MARKER = 'var localeChunks = {};';
+const CHUNKS_MARKER = 'var chunks = {};';
 
-// lib/i18n.ts imports each language's strings on demand; the inline script in
-// index.html preloads the active one, so it needs the hashed file names.
-function localeChunksInIndex(): Plugin {
+// Chunks the inline script in index.html preloads next to the entry when the
+// page will need them at once, by name: each language's strings (lib/i18n.ts
+// waits for the active one before the first render) and the signed-in
+// landing page, /home (otherwise fetched only after the entry has run).
+const preloadable: Record<string, RegExp> = {
+  en: /[\\/]src[\\/]locales[\\/]en\.json$/,
+  my: /[\\/]src[\\/]locales[\\/]my\.json$/,
+  home: /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
+};
+
+function chunksInIndex(): Plugin {
   return {
-    name: 'shwe:locale-chunks-in-index',
+    name: 'shwe:chunks-in-index',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
-        const chunks: Record<string, string> = {};
-        for (const output of Object.values(bundle ?? {})) {
-          const language = output.type === 'chunk' ? /[\\/]src[\\/]locales[\\/](\w+)\.json$/.exec(output.facadeModuleId ?? '')?.[1] : undefined;
-          if (language) chunks[language] = `/${output.fileName}`;
+      handler(html, { bundle = {} }) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // A chunk and what it imports statically, the files a dynamic import of it fetches.
+        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const loadedByIndex = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...closure(chunk.fileName)]));
+        const files: Record<string, string[]> = {};
+        for (const [name, test] of Object.entries(preloadable)) {
+          const chunk = chunks.find((candidate) => test.test(candidate.facadeModuleId ?? ''));
+          if (!chunk) throw new Error(`no lazy chunk for ${String(test)}: index.html could not preload "${name}"`);
+          files[name] = [...closure(chunk.fileName)].filter((file) => !loadedByIndex.has(file)).map((file) => `/${file}`);
         }
-        if (!html.includes(LOCALE_CHUNKS_MARKER) || Object.keys(chunks).length === 0) {
-          throw new Error(`index.html must hold "${LOCALE_CHUNKS_MARKER}" and src/locales/*.json must be lazy chunks`);
-        }
-        return html.replace(LOCALE_CHUNKS_MARKER, `var localeChunks = ${JSON.stringify(chunks)};`);
+        if (!html.includes(CHUNKS_MARKER)) throw new Error(`index.html must hold "${CHUNKS_MARKER}"`);
+        return html.replace(CHUNKS_MARKER, `var chunks = ${JSON.stringify(files)};`);
       },
     },
   };
@@ -51,7 +68,7 @@ function localeChunksInIndex(): Plugin {
 const proxied: ProxyOptions = { target: backend, changeOrigin: true, ws: true };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder(), localeChunksInIndex()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), chunksInIndex()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

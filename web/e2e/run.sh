@@ -1,62 +1,7 @@
 #!/usr/bin/env bash
-# End-to-end tests against the real server: a fresh database, `topup migrate`,
-# `topup seed`, `topup serve` on a free port, then Playwright in Debian's
-# Chromium. Needs a built binary (TOPUP_BIN, default ../bin/topup: run
-# `make build` first) and DATABASE_URL (default: a database named topup_e2e on
-# the private PostgreSQL of scripts/devdb.sh). Extra arguments go to Playwright.
+# End-to-end tests: Playwright in Debian's Chromium against the real server
+# that with-server.sh starts (fresh database, migrate, seed, serve). Extra
+# arguments go to Playwright.
 set -euo pipefail
-web=$(cd "$(dirname "$0")/.." && pwd)
-root=$(cd "$web/.." && pwd)
-bin="${TOPUP_BIN:-$root/bin/topup}"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-
-[ -x "$bin" ] || { echo "e2e: no server binary at $bin (run make build)" >&2; exit 1; }
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || { echo "e2e: install Debian's chromium (apt-get install -y chromium)" >&2; exit 1; }
-
-# psql (here and in the tests' helpers) may live off PATH, as on Debian.
-if ! command -v psql >/dev/null 2>&1; then
-  PATH="$PATH:$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
-  export PATH
-fi
-
-if [ -z "${DATABASE_URL:-}" ]; then
-  base=$("$root/scripts/devdb.sh")
-  # A fresh database per run, so registrations never collide.
-  psql "$base" -qc 'DROP DATABASE IF EXISTS topup_e2e WITH (FORCE)' >/dev/null
-  DATABASE_URL=$("$root/scripts/devdb.sh" topup_e2e)
-fi
-export DATABASE_URL
-
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-mkdir -p "$web/test-results"
-work=$(mktemp -d)
-log="$web/test-results/server.log"
-export LISTEN_ADDR="127.0.0.1:$port"
-export PUBLIC_URL="http://127.0.0.1:$port"
-export UPLOAD_DIR="$work/uploads"
-export PUSHER_APP_ID="${PUSHER_APP_ID:-e2e-app}"
-export PUSHER_APP_KEY="${PUSHER_APP_KEY:-e2e-key}"
-export PUSHER_APP_SECRET="${PUSHER_APP_SECRET:-e2e-secret-0123456789abcdef}"
-export SMS_PROVIDER=log
-export LOG_FORMAT=json
-
-"$bin" migrate
-"$bin" seed
-"$bin" serve >"$log" 2>&1 &
-server=$!
-cleanup() {
-  kill "$server" 2>/dev/null || true
-  wait "$server" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-for _ in $(seq 1 100); do
-  "$bin" healthcheck >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { echo "e2e: the server exited; see $log" >&2; cat "$log" >&2; exit 1; }
-  sleep 0.1
-done
-
-export BASE_URL="$PUBLIC_URL" SERVER_LOG="$log"
-cd "$web"
-npx playwright test "$@"
+exec "$(dirname "$0")/with-server.sh" npx playwright test "$@"

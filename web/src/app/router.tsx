@@ -6,9 +6,28 @@ import { AppError } from '@/components/errors/app-error';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { dashboardRoute } from '@/features/admin/routes';
+import { preloadBanner } from '@/features/catalog/api/get-banner';
+import { preloadGames } from '@/features/catalog/api/get-games';
+import { isAuthenticated } from '@/lib/session';
 
 const policies = () => import('@/app/routes/policies');
 const auth = () => import('@/app/routes/auth');
+
+let homePreloaded = false;
+
+// A route loader runs alongside its lazy chunk: /home's banner and games are
+// requested while its code downloads instead of after it renders (the banner
+// is its largest paint). Once per page load: a preload is kept until a hook
+// takes it, so a later visit with cached data must not leave one behind.
+function preloadHome() {
+  // Guests are sent to /login by the guard, which renders after loaders run.
+  if (!homePreloaded && isAuthenticated()) {
+    homePreloaded = true;
+    preloadBanner();
+    preloadGames();
+  }
+  return null;
+}
 
 // Pages are lazy so each screen is its own chunk. Guards are layout routes (SPEC §6).
 export const routes: RouteObject[] = [
@@ -30,7 +49,7 @@ export const routes: RouteObject[] = [
       {
         element: <Guard kind="user" />,
         children: [
-          { path: paths.home, lazy: async () => ({ Component: (await import('@/app/routes/home')).HomeRoute }) },
+          { path: paths.home, loader: preloadHome, lazy: async () => ({ Component: (await import('@/app/routes/home')).HomeRoute }) },
           { path: paths.topUp, lazy: async () => ({ Component: (await import('@/app/routes/top-up')).TopUpRoute }) },
           { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await import('@/app/routes/detail')).DetailRoute }) },
           {

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 
 import { api } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/types/api';
@@ -21,4 +21,21 @@ export async function getBanner(): Promise<Banner | null> {
 
 export function useBanner() {
   return useSWR<Banner | null, unknown>(bannerKey, getBanner);
+}
+
+/**
+ * Starts the request before the hook mounts (the hook then takes its answer),
+ * and the image's as soon as it is known: the banner is the home page's
+ * largest paint.
+ */
+export function preloadBanner() {
+  preload(bannerKey, getBanner).then(
+    (banner) => {
+      if (!banner?.image_url) return;
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = banner.image_url;
+    },
+    () => undefined, // the hook will retry and show nothing
+  );
 }

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 
 import { api } from '@/lib/api-client';
 import type { ApiEnvelope } from '@/types/api';
@@ -29,4 +29,9 @@ export async function getGames(): Promise<Game[]> {
 
 export function useGames() {
   return useSWR<Game[], unknown>(gamesKey, getGames);
+}
+
+/** Starts the request before the hook mounts; the hook then takes its answer. */
+export function preloadGames() {
+  void preload(gamesKey, getGames);
 }
