@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 
 import { applySession, type LoginBody } from './helpers';
 
-// What index.html's inline script fetches alongside the entry for a signed-in
-// visitor landing on /home (issue 9, LCP): the page's code and its banner,
-// whose answer the app's own request then takes instead of asking again.
+// The first load of /home (issue 9, LCP). index.html's inline script fetches
+// the page's code and its banner alongside the entry for a signed-in visitor,
+// and the app's own banner request takes that answer instead of asking again.
 
 test.use({ viewport: { width: 375, height: 812 } });
 

@@ -30,7 +30,8 @@ export function Footer() {
   const support = data?.support ?? {};
   const year = new Date().getFullYear();
   return (
-    // Off-screen until scrolled to: skipping its layout also defers the Burmese font its blurb needs.
+    // Below the fold on load: its layout waits until it nears the viewport, and with it,
+    // mostly, the Burmese font its blurb needs (the home page's LCP competes for bandwidth).
     <footer className="border-t border-slate-200/70 [contain-intrinsic-size:auto_30rem] [content-visibility:auto] bg-white/50 backdrop-blur dark:border-white/5 dark:bg-ink-950/60">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
         <div className="flex flex-col gap-3">
