@@ -61,7 +61,9 @@ export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProp
         className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 select-none sm:px-16"
         {...(swipeable ? swipe.handlers : {})}
       >
+        {/* Keyed: a new image starts centred instead of sliding back from where the last one was let go. */}
         <img
+          key={images[current]}
           src={images[current]}
           alt={t('products.imageOf', { current: current + 1, count })}
           draggable={false}
