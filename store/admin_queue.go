@@ -297,7 +297,7 @@ func (s *DB) ClaimOrder(ctx context.Context, a Actor, orderID int64) (AdminOrder
 		if err != nil {
 			return err
 		}
-		if err := s.orderUpdated(ctx, tx, o); err != nil {
+		if err := announceOrder(ctx, tx, o); err != nil {
 			return err
 		}
 		return writeAudit(ctx, tx, a, auditRecord{Action: "order.claim", TargetType: "order", TargetID: orderID, Before: before, After: after})

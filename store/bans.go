@@ -62,7 +62,7 @@ func (s *DB) BanUser(ctx context.Context, a Actor, userID int64, reason string) 
 		if err != nil {
 			return err
 		}
-		if err := s.banEvent(ctx, tx, u); err != nil {
+		if err := announceUser(ctx, tx, u.ID, UpdateBan); err != nil {
 			return err
 		}
 		return writeAudit(ctx, tx, a, auditRecord{Action: "user.ban", TargetType: "user", TargetID: userID,
@@ -101,18 +101,13 @@ func (s *DB) UnbanUser(ctx context.Context, a Actor, userID int64, reason string
 		if err != nil {
 			return err
 		}
-		if err := s.banEvent(ctx, tx, u); err != nil {
+		if err := announceUser(ctx, tx, u.ID, UpdateBan); err != nil {
 			return err
 		}
 		return writeAudit(ctx, tx, a, auditRecord{Action: "user.unban", TargetType: "user", TargetID: userID,
 			Before: before, After: after, Reason: reason})
 	})
 	return u, err
-}
-
-func (s *DB) banEvent(ctx context.Context, tx *sqlx.Tx, u User) error {
-	return s.enqueue(ctx, tx, outgoing{channels: []string{UserChannel(u.ID)}, event: EventUserUpdated,
-		payload: UserUpdatedPayload{UpdateType: "ban", User: eventUser(u)}})
 }
 
 // BanInfo is who banned a user and when.

@@ -23,9 +23,10 @@ import (
 // DB is the connection pool plus what store needs to seal secrets.
 // It is safe for concurrent use.
 type DB struct {
-	db  *sqlx.DB
-	cfg pq.Config
-	box *secret.Box
+	db    *sqlx.DB
+	cfg   pq.Config
+	box   *secret.Box
+	stmts preparedStatements
 }
 
 // Option configures Open.
@@ -134,8 +135,11 @@ func setDefault(rt map[string]string, key, value string) {
 	rt[key] = value
 }
 
-// Close closes the pool.
-func (s *DB) Close() error { return s.db.Close() }
+// Close closes the prepared statements and the pool.
+func (s *DB) Close() error {
+	s.closeStatements()
+	return s.db.Close()
+}
 
 // Ping checks that the database answers; it backs the readiness probe.
 func (s *DB) Ping(ctx context.Context) error {

@@ -9,6 +9,5 @@ import (
 // Test-only access to unexported helpers, for the store_test package.
 // PostLedger is postLedger for tests, answering the ledger row.
 func PostLedger(ctx context.Context, tx *sqlx.Tx, e LedgerEntry) (LedgerEntry, error) {
-	p, err := postLedger(ctx, tx, e)
-	return p.Entry, err
+	return postLedger(ctx, tx, e)
 }

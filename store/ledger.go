@@ -45,43 +45,32 @@ const ledgerColumns = `id, user_id, amount, balance_after, kind, reference, acto
 // It returns ErrInsufficientFunds when a debit does not fit, ErrNotFound for
 // an unknown user, and a *ConflictError (wallet_ledger_reference_key) when
 // the reference was already posted — the transaction is then aborted.
-//
-// It answers the row and the user as the change left them, in the same
-// round trip: every caller announces the new balance.
-func postLedger(ctx context.Context, tx *sqlx.Tx, e LedgerEntry) (posting, error) {
-	var out posting
+func postLedger(ctx context.Context, tx *sqlx.Tx, e LedgerEntry) (LedgerEntry, error) {
+	var out LedgerEntry
 	err := tx.GetContext(ctx, &out, `
 		WITH w AS (
 			UPDATE users SET wallet_amount = wallet_amount + $2
 			WHERE id = $1 AND wallet_amount + $2 >= 0
-			RETURNING `+userColumns+`
-		), l AS (
-			INSERT INTO wallet_ledger (user_id, amount, balance_after, kind, reference, actor_id, reason)
-			SELECT w.id, $2, w.wallet_amount, $3, $4, $5, $6 FROM w
-			RETURNING `+ledgerColumns+`
+			RETURNING id, wallet_amount
 		)
-		SELECT `+aliased("l", "l", ledgerColumns)+`, `+aliased("w", "u", userColumns)+` FROM l, w`,
+		INSERT INTO wallet_ledger (user_id, amount, balance_after, kind, reference, actor_id, reason)
+		SELECT w.id, $2, w.wallet_amount, $3, $4, $5, $6 FROM w
+		RETURNING `+ledgerColumns,
 		e.UserID, e.Amount, e.Kind, e.Reference, e.ActorID, e.Reason)
 	if errors.Is(err, sql.ErrNoRows) {
 		var exists bool
 		if err := tx.GetContext(ctx, &exists, `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1)`, e.UserID); err != nil {
-			return posting{}, wrap(err, "ledger: user %d", e.UserID)
+			return LedgerEntry{}, wrap(err, "ledger: user %d", e.UserID)
 		}
 		if !exists {
-			return posting{}, fmt.Errorf("store: ledger: user %d: %w", e.UserID, ErrNotFound)
+			return LedgerEntry{}, fmt.Errorf("store: ledger: user %d: %w", e.UserID, ErrNotFound)
 		}
-		return posting{}, fmt.Errorf("store: ledger: user %d: %w", e.UserID, ErrInsufficientFunds)
+		return LedgerEntry{}, fmt.Errorf("store: ledger: user %d: %w", e.UserID, ErrInsufficientFunds)
 	}
 	if err != nil {
-		return posting{}, wrap(err, "ledger %s %s", e.Kind, e.Reference)
+		return LedgerEntry{}, wrap(err, "ledger %s %s", e.Kind, e.Reference)
 	}
 	return out, nil
-}
-
-// posting is a ledger row and the wallet's owner as the row left them.
-type posting struct {
-	Entry LedgerEntry `db:"l"`
-	User  User        `db:"u"`
 }
 
 // LedgerEntries returns a user's ledger, newest first, at most limit rows
@@ -114,15 +103,15 @@ func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, re
 	}
 	var e LedgerEntry
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		p, err := postLedger(ctx, tx, LedgerEntry{
+		var err error
+		e, err = postLedger(ctx, tx, LedgerEntry{
 			UserID: userID, Amount: amount, Kind: LedgerAdjustment, Reference: reference,
 			ActorID: nullID(actorID), Reason: sql.NullString{String: reason, Valid: true},
 		})
 		if err != nil {
 			return err
 		}
-		e = p.Entry
-		return s.walletEvent(ctx, tx, p.User)
+		return announceUser(ctx, tx, userID, UpdateWallet)
 	})
 	return e, err
 }

@@ -142,187 +142,11 @@ func (o *Order) open(box *secret.Box) error {
 
 func orderReference(id int64) string { return "order:" + strconv.FormatInt(id, 10) }
 
-// PlaceOrder buys a product for a user in one transaction: it charges price
-// + ServiceCharge through the ledger (never below zero), writes the order
-// with a snapshot of the product, delivers by kind and queues the events the
-// browser must see. It returns the order with what was delivered:
-//
-//   - account: the product is marked sold (once, ever); Credentials are
-//     returned and kept sealed in the order's meta; the order is completed.
-//   - code: one code is claimed (FOR UPDATE SKIP LOCKED) and returned as
-//     Code, kept sealed in meta and sent as a message whose title is the
-//     code; the order is completed.
-//   - coin: gameUID must be numeric, and serverID too when the game uses
-//     one; the order stays pending for an admin to fulfil.
-//
-// Errors: ErrNotFound, ErrProductInactive, ErrSoldOut, *GameInfoError,
-// *InsufficientFundsError, ErrBanned, ErrIdempotencyMismatch.
-//
-// idempotencyKey (optional, at most 255 bytes): the first request with a key
-// that succeeded is the answer to every later request with that key, which
-// gets the same order (same id, same credentials or code, its current
-// status) and replayed = true, and is charged nothing. The order row itself
-// is the stored result: the key is UNIQUE per user on orders, so two
-// concurrent requests with one key cannot both charge. A request that
-// failed (insufficient funds, sold out) leaves nothing behind, so retrying
-// it with the same key after a top-up tries again, which is what a customer
-// expects.
-func (s *DB) PlaceOrder(ctx context.Context, userID, productID int64, gameUID, serverID, idempotencyKey string) (o Order, replayed bool, err error) {
-	box, err := s.needBox()
-	if err != nil {
-		return Order{}, false, err
-	}
-	if len(idempotencyKey) > 255 {
-		return Order{}, false, fmt.Errorf("store: order: idempotency key longer than 255 bytes: %w", ErrInvalid)
-	}
-	if idempotencyKey != "" {
-		if o, ok, err := s.orderByKey(ctx, box, userID, idempotencyKey, productID, gameUID, serverID); err != nil || ok {
-			return o, ok, err
-		}
-	}
-	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		var err error
-		o, err = s.placeOrder(ctx, tx, box, userID, productID, gameUID, serverID, idempotencyKey)
-		return err
-	})
-	if err != nil && idempotencyKey != "" {
-		// A concurrent request with the same key may have committed first:
-		// our INSERT then hit orders_idempotency_key, or an account's sold
-		// flag. Its order is the answer.
-		if ro, ok, rerr := s.orderByKey(ctx, box, userID, idempotencyKey, productID, gameUID, serverID); rerr == nil && ok {
-			return ro, true, nil
-		} else if errors.Is(rerr, ErrIdempotencyMismatch) {
-			return Order{}, false, rerr
-		}
-	}
-	if err != nil {
-		return Order{}, false, err
-	}
-	return o, false, nil
-}
-
-// orderByKey finds the order a user placed with an idempotency key; ok is
-// false when there is none. A different product or game info for the same
-// key is ErrIdempotencyMismatch.
-func (s *DB) orderByKey(ctx context.Context, box *secret.Box, userID int64, key string, productID int64, gameUID, serverID string) (Order, bool, error) {
-	var o Order
-	err := s.db.GetContext(ctx, &o, `SELECT `+orderColumns+` FROM orders
-		WHERE user_id = $1 AND idempotency_key = $2`, userID, key)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Order{}, false, nil
-	}
-	if err != nil {
-		return Order{}, false, wrap(err, "order by idempotency key")
-	}
-	same := o.ProductID == productID
-	if same && o.ProductKind == KindCoin {
-		// Compare as stored: normalised, and server_id only where the game
-		// asked for one.
-		same = o.GameUID == asciiDigits(gameUID) && (o.ServerID == "" || o.ServerID == asciiDigits(serverID))
-	}
-	if !same {
-		return Order{}, false, fmt.Errorf("store: order %d: %w", o.ID, ErrIdempotencyMismatch)
-	}
-	if err := o.open(box); err != nil {
-		return Order{}, false, err
-	}
-	return o, true, nil
-}
-
-func (s *DB) placeOrder(ctx context.Context, tx *sqlx.Tx, box *secret.Box, userID, productID int64, gameUID, serverID, key string) (Order, error) {
-	var p Product
-	if err := tx.GetContext(ctx, &p, productSelect+` WHERE p.id = $1`, productID); err != nil {
-		return Order{}, wrap(err, "order: product %d", productID)
-	}
-	// No row lock on coin and code products: the FK from orders takes a
-	// KEY SHARE lock, and an admin switching a product off at this very
-	// moment lets this one order through, as if it had come a moment
-	// earlier.
-	if !p.IsActive {
-		return Order{}, fmt.Errorf("store: order: product %d: %w", productID, ErrProductInactive)
-	}
-	uid, server, err := gameInfo(p, gameUID, serverID)
-	if err != nil {
-		return Order{}, err
-	}
-	switch {
-	case p.Kind == KindAccount:
-		// Compare-and-set before anything else, so that of many buyers of
-		// one account the losers wait here on the row lock and then leave
-		// without having touched their wallets. The partial unique index
-		// orders_account_once backs this up.
-		res, err := tx.ExecContext(ctx, `UPDATE products SET is_sold = true
-			WHERE id = $1 AND NOT is_sold AND is_active`, p.ID)
-		if err != nil {
-			return Order{}, wrap(err, "order: sell account %d", p.ID)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return Order{}, fmt.Errorf("store: order: account %d: %w", p.ID, ErrSoldOut)
-		}
-	case p.IsSold:
-		return Order{}, fmt.Errorf("store: order: product %d: %w", p.ID, ErrSoldOut)
-	}
-
-	total := p.Price + ServiceCharge
-	var nkey sql.NullString
-	if key != "" {
-		nkey = sql.NullString{String: key, Valid: true}
-	}
-	var o Order
-	err = tx.GetContext(ctx, &o, `
-		INSERT INTO orders (user_id, product_id, product_name, product_kind, service_name, game_name,
-			price, service_charge, total_price, game_uid, server_id, idempotency_key)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-		RETURNING `+orderColumns,
-		userID, p.ID, p.Name, p.Kind, p.ServiceName, p.GameName, p.Price, ServiceCharge, total, uid, server, nkey)
-	if err = mapErr(err); err != nil {
-		var ce *ConflictError
-		if errors.As(err, &ce) && ce.Constraint == "orders_account_once" {
-			return Order{}, fmt.Errorf("store: order: account %d: %w", p.ID, ErrSoldOut)
-		}
-		return Order{}, fmt.Errorf("store: order: insert: %w", err)
-	}
-
-	debit, err := postLedger(ctx, tx, LedgerEntry{
-		UserID: userID, Amount: -total, Kind: LedgerOrder, Reference: orderReference(o.ID),
-		ActorID: sql.NullInt64{Int64: userID, Valid: true},
-	})
-	if errors.Is(err, ErrInsufficientFunds) {
-		var balance int64
-		if err := tx.GetContext(ctx, &balance, `SELECT wallet_amount FROM users WHERE id = $1`, userID); err != nil {
-			return Order{}, wrap(err, "order: balance")
-		}
-		return Order{}, &InsufficientFundsError{Required: total, Balance: balance, Shortfall: total - balance}
-	}
-	if err != nil {
-		return Order{}, err
-	}
-	// The debit locked the user's row, so its answer is the state we commit.
-	u := debit.User
-	if u.IsBanned {
-		return Order{}, fmt.Errorf("store: order: user %d: %w", userID, ErrBanned)
-	}
-
-	switch p.Kind {
-	case KindAccount:
-		if o, err = s.deliverAccount(ctx, tx, box, o); err != nil {
-			return Order{}, err
-		}
-	case KindCode:
-		if o, err = s.deliverCode(ctx, tx, box, o, p); err != nil {
-			return Order{}, err
-		}
-	}
-
-	ev := OrderEventPayload{Order: eventOrder(o, p.ServiceName)}
-	err = s.enqueue(ctx, tx, walletUpdated(u),
-		outgoing{channels: []string{UserChannel(userID)}, event: EventOrderUpdated, payload: ev},
-		outgoing{channels: []string{ChannelAdmins}, event: EventOrderCreated, payload: ev})
-	if err != nil {
-		return Order{}, err
-	}
-	return o, nil
-}
+// The longest game ids a coin order takes, in digits.
+const (
+	maxGameUID  = 32
+	maxServerID = 16
+)
 
 // gameInfo checks and normalises the player's ids of a coin order; other
 // kinds need none and store none.
@@ -334,7 +158,7 @@ func gameInfo(p Product, gameUID, serverID string) (uid, server string, err erro
 	if uid == "" {
 		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID is required."}
 	}
-	if !numeric(uid, 32) {
+	if !numeric(uid, maxGameUID) {
 		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID must be a number."}
 	}
 	if !p.UsesServerID {
@@ -346,7 +170,7 @@ func gameInfo(p Product, gameUID, serverID string) (uid, server string, err erro
 	if server == "" {
 		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID is required."}
 	}
-	if !numeric(server, 16) {
+	if !numeric(server, maxServerID) {
 		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID must be a number."}
 	}
 	return uid, server, nil
@@ -402,10 +226,10 @@ func (s *DB) deliverAccount(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o
 		}
 		*f.dst = string(plain)
 	}
-	return completeWith(ctx, tx, box, o, delivery{Credentials: &c})
+	return sealDelivery(ctx, tx, box, o, delivery{Credentials: &c})
 }
 
-func (s *DB) deliverCode(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order, p Product) (Order, error) {
+func (s *DB) deliverCode(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order) (Order, error) {
 	var sealedCode []byte
 	err := tx.GetContext(ctx, &sealedCode, `
 		UPDATE redeem_codes SET claimed_by_order_id = $2, claimed_at = now()
@@ -429,50 +253,41 @@ func (s *DB) deliverCode(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Or
 	if err != nil {
 		return Order{}, fmt.Errorf("store: order: code of %d: %w", o.ProductID, err)
 	}
-	o, err = completeWith(ctx, tx, box, o, delivery{Code: string(code)})
+	o, err = sealDelivery(ctx, tx, box, o, delivery{Code: string(code)})
 	if err != nil {
 		return Order{}, err
 	}
 	_, err = s.insertMessage(ctx, tx, NewMessage{
 		UserID:    o.UserID,
 		Title:     string(code),
-		Body:      codeMessageBody(p),
-		ProductID: p.ID,
+		Body:      codeMessageBody(o),
+		ProductID: o.ProductID,
 		OrderID:   o.ID,
 		Sealed:    true,
 	})
 	return o, err
 }
 
-func codeMessageBody(p Product) string {
+func codeMessageBody(o Order) string {
 	return fmt.Sprintf("Your %s code (order for %s). Tap the code to copy it and redeem it in %s. "+
-		"Codes are single-use.", p.Name, p.GameName, p.GameName)
+		"Codes are single-use.", o.ProductName, o.GameName, o.GameName)
 }
 
-// completeWith seals d into the order's meta and marks it completed.
-func completeWith(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order, d delivery) (Order, error) {
+// sealDelivery keeps what an order delivered, sealed, in its meta.
+// purchaseSQL already wrote the order completed: the delivery is part of
+// the same transaction or the purchase is rolled back.
+func sealDelivery(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order, d delivery) (Order, error) {
 	plain, err := json.Marshal(d)
 	if err != nil {
 		return Order{}, fmt.Errorf("store: order %d meta: %w", o.ID, err)
 	}
 	var out Order
-	err = tx.GetContext(ctx, &out, `UPDATE orders SET status = 'completed', completed_at = now(), meta = $2
-		WHERE id = $1 RETURNING `+orderColumns, o.ID, box.Seal(plain))
+	err = tx.GetContext(ctx, &out, `UPDATE orders SET meta = $2 WHERE id = $1 RETURNING `+orderColumns, o.ID, box.Seal(plain))
 	if err != nil {
-		return Order{}, wrap(err, "order %d: complete", o.ID)
+		return Order{}, wrap(err, "order %d: delivery", o.ID)
 	}
 	out.Credentials, out.Code = d.Credentials, d.Code
 	return out, nil
-}
-
-func eventOrder(o Order, serviceName string) EventOrder {
-	return EventOrder{
-		ID: o.ID, UserID: o.UserID,
-		Product:     EventProduct{ID: o.ProductID, Name: o.ProductName, Service: EventService{Name: serviceName}},
-		ProductKind: o.ProductKind, Price: o.Price, ServiceCharge: o.ServiceCharge, TotalPrice: o.TotalPrice,
-		PaymentStatus: o.Status, GameUID: o.GameUID, ServerID: o.ServerID,
-		CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt,
-	}
 }
 
 // CompleteOrder marks a pending (or processing) coin order as delivered,
@@ -504,7 +319,7 @@ func (s *DB) CompleteOrder(ctx context.Context, orderID, actorID int64) (Order, 
 		if err != nil {
 			return err
 		}
-		return s.orderUpdated(ctx, tx, o)
+		return announceOrder(ctx, tx, o)
 	})
 	return o, err
 }
@@ -532,20 +347,16 @@ func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason strin
 		if err != nil {
 			return wrap(err, "fail order %d", orderID)
 		}
-		var u User
 		if o.TotalPrice > 0 {
-			refund, err := postLedger(ctx, tx, LedgerEntry{
+			_, err := postLedger(ctx, tx, LedgerEntry{
 				UserID: o.UserID, Amount: o.TotalPrice, Kind: LedgerRefund, Reference: orderReference(o.ID),
 				ActorID: nullID(actorID), Reason: sql.NullString{String: reason, Valid: true},
 			})
 			if err != nil {
 				return err
 			}
-			u = refund.User
-		} else if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1`, o.UserID); err != nil {
-			return wrap(err, "fail order: user %d", o.UserID)
 		}
-		if err := s.walletEvent(ctx, tx, u); err != nil {
+		if err := announceUser(ctx, tx, o.UserID, UpdateWallet); err != nil {
 			return err
 		}
 		_, err = s.insertMessage(ctx, tx, NewMessage{
@@ -559,7 +370,7 @@ func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason strin
 		if err != nil {
 			return err
 		}
-		return s.orderUpdated(ctx, tx, o)
+		return announceOrder(ctx, tx, o)
 	})
 	return o, err
 }
@@ -569,21 +380,6 @@ func serverSuffix(o Order) string {
 		return ""
 	}
 	return " (server " + o.ServerID + ")"
-}
-
-// orderUpdated announces an order's new state to its buyer and to admins.
-func (s *DB) orderUpdated(ctx context.Context, tx *sqlx.Tx, o Order) error {
-	var serviceName string
-	err := tx.GetContext(ctx, &serviceName, `SELECT sv.name FROM products p
-		JOIN services sv ON sv.id = p.service_id WHERE p.id = $1`, o.ProductID)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return wrap(err, "order %d service", o.ID)
-	}
-	if serviceName == "" {
-		serviceName = o.ServiceName
-	}
-	return s.enqueue(ctx, tx, outgoing{channels: []string{UserChannel(o.UserID), ChannelAdmins},
-		event: EventOrderUpdated, payload: OrderEventPayload{Order: eventOrder(o, serviceName)}})
 }
 
 // orderStateError explains why a compare-and-set on an order matched

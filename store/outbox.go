@@ -43,27 +43,16 @@ type OutboxEvent struct {
 // about client field names: an event must be written in the same
 // transaction as the change it announces (a crash between COMMIT and
 // publish then loses nothing), so its payload is fixed at that moment. The
-// payload types below are the wire contract of SPEC §3 and nothing else.
+// payloads of user.updated and order.* are built by the database
+// (event_user and event_order, migration 00007), because the purchase
+// writes them in the same statement as the order; the types below are the
+// wire contract of SPEC §3 for the other events.
 
-// EventUser is the user object inside user.updated.
-type EventUser struct {
-	ID           int64     `json:"id"`
-	Username     string    `json:"username"`
-	PhoneNumber  string    `json:"phone_number"`
-	Email        *string   `json:"email"`
-	WalletAmount int64     `json:"wallet_amount"`
-	IsAdmin      bool      `json:"is_admin"`
-	IsBanned     bool      `json:"is_banned"`
-	BanReason    *string   `json:"ban_reason"`
-	CreatedAt    time.Time `json:"created_at"`
-}
-
-// UserUpdatedPayload is the data of user.updated; UpdateType is "wallet",
-// "profile" or "ban".
-type UserUpdatedPayload struct {
-	UpdateType string    `json:"updateType"`
-	User       EventUser `json:"user"`
-}
+// The updateType of user.updated.
+const (
+	UpdateWallet = "wallet"
+	UpdateBan    = "ban"
+)
 
 // EventMessage is the data of user.message.sent. Product is an addition to
 // SPEC's six fields: without product.service.name the client could not show
@@ -88,43 +77,6 @@ type EventProduct struct {
 // EventService is a service's name inside events.
 type EventService struct {
 	Name string `json:"name"`
-}
-
-// EventOrder is the order inside order.updated and order.created. It never
-// carries what was delivered (credentials, codes): those are fetched over
-// HTTPS by the buyer.
-type EventOrder struct {
-	ID            int64        `json:"id"`
-	UserID        int64        `json:"user_id"`
-	Product       EventProduct `json:"product"`
-	ProductKind   string       `json:"product_kind"`
-	Price         int64        `json:"price"`
-	ServiceCharge int64        `json:"service_charge"`
-	TotalPrice    int64        `json:"total_price"`
-	PaymentStatus string       `json:"payment_status"`
-	GameUID       string       `json:"game_uid"`
-	ServerID      string       `json:"server_id"`
-	CreatedAt     time.Time    `json:"created_at"`
-	UpdatedAt     time.Time    `json:"updated_at"`
-}
-
-// OrderEventPayload is the data of order.updated and order.created.
-type OrderEventPayload struct {
-	Order EventOrder `json:"order"`
-}
-
-func eventUser(u User) EventUser {
-	e := EventUser{
-		ID: u.ID, Username: u.Username, PhoneNumber: u.Phone, WalletAmount: u.WalletAmount,
-		IsAdmin: u.IsAdmin, IsBanned: u.IsBanned, CreatedAt: u.CreatedAt,
-	}
-	if u.Email.Valid {
-		e.Email = &u.Email.String
-	}
-	if u.BanReason.Valid {
-		e.BanReason = &u.BanReason.String
-	}
-	return e
 }
 
 // outgoing is one event to write into the outbox. With seal set, the
@@ -170,16 +122,37 @@ func (s *DB) enqueue(ctx context.Context, tx *sqlx.Tx, events ...outgoing) error
 	return wrap(err, "outbox %s", events[0].event)
 }
 
-// walletUpdated announces a user's new balance (user.updated, updateType
-// wallet). u must be the row as the transaction leaves it.
-func walletUpdated(u User) outgoing {
-	return outgoing{channels: []string{UserChannel(u.ID)}, event: EventUserUpdated,
-		payload: UserUpdatedPayload{UpdateType: "wallet", User: eventUser(u)}}
+// announceUser writes user.updated for the user as tx leaves them.
+func announceUser(ctx context.Context, tx *sqlx.Tx, userID int64, updateType string) error {
+	res, err := tx.ExecContext(ctx, `
+		INSERT INTO outbox (channels, event, payload)
+		SELECT $2, $3, jsonb_build_object('updateType', $4::text, 'user', event_user(u))
+		FROM users u WHERE u.id = $1`,
+		userID, pq.Array([]string{UserChannel(userID)}), EventUserUpdated, updateType)
+	return announced(res, err, EventUserUpdated, userID)
 }
 
-// walletEvent writes walletUpdated(u) inside tx.
-func (s *DB) walletEvent(ctx context.Context, tx *sqlx.Tx, u User) error {
-	return s.enqueue(ctx, tx, walletUpdated(u))
+// announceOrder writes order.updated, for the buyer and admins, for the
+// order as tx leaves it.
+func announceOrder(ctx context.Context, tx *sqlx.Tx, o Order) error {
+	res, err := tx.ExecContext(ctx, `
+		INSERT INTO outbox (channels, event, payload)
+		SELECT $2, $3, jsonb_build_object('order', event_order(o))
+		FROM orders o WHERE o.id = $1`,
+		o.ID, pq.Array([]string{UserChannel(o.UserID), ChannelAdmins}), EventOrderUpdated)
+	return announced(res, err, EventOrderUpdated, o.ID)
+}
+
+// announced checks that an announcement found its row: the callers changed
+// it in the same transaction, so a miss is a bug, not a race.
+func announced(res sql.Result, err error, event string, id int64) error {
+	if err != nil {
+		return wrap(err, "outbox %s %d", event, id)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("store: outbox %s: row %d not found (%v)", event, id, err)
+	}
+	return nil
 }
 
 // ClaimOutbox takes up to limit unsent events that are due, oldest first,

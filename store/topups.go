@@ -205,13 +205,13 @@ func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, re
 		}
 		msg := NewMessage{UserID: t.UserID, SenderID: actorID}
 		if status == TopupConfirmed {
-			credit, err := postLedger(ctx, tx, LedgerEntry{
+			_, err := postLedger(ctx, tx, LedgerEntry{
 				UserID: t.UserID, Amount: t.Total, Kind: LedgerTopup, Reference: topupReference(t.ID), ActorID: nullID(actorID),
 			})
 			if err != nil {
 				return err
 			}
-			if err := s.walletEvent(ctx, tx, credit.User); err != nil {
+			if err := announceUser(ctx, tx, t.UserID, UpdateWallet); err != nil {
 				return err
 			}
 			msg.Title = fmt.Sprintf("Top-up #%d confirmed", t.ID)
