@@ -62,6 +62,9 @@ type Server struct {
 
 	limiter Limiter // issue 5: see initAccounts
 	csp     string
+
+	firstScreen    firstScreen // see web_first_screen.go
+	hasFirstScreen bool
 }
 
 // New builds the server and registers /healthz, /readyz and /api routes.
@@ -151,6 +154,8 @@ func (s *Server) MountWeb(web, media fs.FS) error {
 		return err
 	}
 	s.setAppCSP(site["index.html"].body)
-	s.app.Get("/*", site.spa())
+	s.firstScreen, s.hasFirstScreen = newFirstScreen(site["index.html"].body)
+	s.hasFirstScreen = s.hasFirstScreen && s.opts.Store != nil
+	s.app.Get("/*", site.spa(s.personalIndex))
 	return nil
 }

@@ -49,7 +49,13 @@ type response struct {
 
 func do(t *testing.T, app *fiber.App, method, target string) response {
 	t.Helper()
-	res, err := app.Test(httptest.NewRequest(method, target, nil), -1)
+	return send(t, app, httptest.NewRequest(method, target, nil))
+}
+
+// send runs req through app and reads the whole answer.
+func send(t *testing.T, app *fiber.App, req *http.Request) response {
+	t.Helper()
+	res, err := app.Test(req, -1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"mime"
 	"path"
@@ -24,6 +25,9 @@ type staticFile struct {
 	body        []byte
 	contentType string
 	etag        string
+	// encodings holds the compressed forms by Content-Encoding, for text
+	// files only (static_encoding.go).
+	encodings map[string]encoded
 }
 
 // staticFiles is a read-only file tree held in memory: the embedded build is
@@ -47,22 +51,46 @@ func loadStatic(fsys fs.FS) (staticFiles, error) {
 		if ctype == "" {
 			ctype = "application/octet-stream"
 		}
-		sum := sha256.Sum256(body)
-		files[p] = staticFile{body: body, contentType: ctype, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		file, err := newStaticFile(body, ctype)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		files[p] = file
 		return nil
 	})
 	return files, err
 }
 
+func newStaticFile(body []byte, contentType string) (staticFile, error) {
+	sum := sha256.Sum256(body)
+	file := staticFile{body: body, contentType: contentType, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+	if compressible(contentType) {
+		var err error
+		if file.encodings, err = compress(body, file.etag); err != nil {
+			return staticFile{}, err
+		}
+	}
+	return file, nil
+}
+
 func (f staticFiles) send(c *fiber.Ctx, file staticFile, cacheControl string) error {
+	body, etag := file.body, file.etag
+	if len(file.encodings) > 0 {
+		c.Vary(fiber.HeaderAcceptEncoding)
+		if enc := acceptedEncoding(c.Get(fiber.HeaderAcceptEncoding), file.encodings); enc != "" {
+			body, etag = file.encodings[enc].body, file.encodings[enc].etag
+			c.Set(fiber.HeaderContentEncoding, enc)
+		}
+	}
 	c.Set(fiber.HeaderCacheControl, cacheControl)
-	c.Set(fiber.HeaderETag, file.etag)
+	c.Set(fiber.HeaderETag, etag)
 	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
-	if c.Get(fiber.HeaderIfNoneMatch) == file.etag {
+	if c.Get(fiber.HeaderIfNoneMatch) == etag {
+		c.Response().Header.Del(fiber.HeaderContentEncoding)
 		return c.SendStatus(fiber.StatusNotModified)
 	}
 	c.Set(fiber.HeaderContentType, file.contentType)
-	return c.Send(file.body)
+	return c.Send(body)
 }
 
 // handler serves files under the route's wildcard, 404 for anything else.
@@ -77,8 +105,9 @@ func (f staticFiles) handler(cacheControl string) fiber.Handler {
 }
 
 // spa serves built files as they are and index.html for every other path,
-// so client routes such as /home or /detail/… load the app.
-func (f staticFiles) spa() fiber.Handler {
+// so client routes such as /home or /detail/… load the app. personal may
+// give index.html for the request at hand, or nil for the build's.
+func (f staticFiles) spa(personal func(c *fiber.Ctx, index []byte) []byte) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		name := strings.TrimPrefix(path.Clean("/"+c.Params("*")), "/")
 		if file, ok := f[name]; ok && name != "index.html" {
@@ -98,6 +127,13 @@ func (f staticFiles) spa() fiber.Handler {
 			c.Set(fiber.HeaderCacheControl, cacheNone)
 			return c.Status(fiber.StatusServiceUnavailable).
 				SendString("The web app is not built into this binary. Run `make run`, or `npm run build` in web/ before `go build`.")
+		}
+		if body := personal(c, index.body); body != nil {
+			// Made for this request, and compressed for it (≈ 0.2 ms).
+			var err error
+			if index, err = newStaticFile(body, index.contentType); err != nil {
+				return err
+			}
 		}
 		return f.send(c, index, cacheNone)
 	}

@@ -3,21 +3,19 @@
 // A benchmark, not a test: it prints figures and never fails on them.
 //
 //   make build && web/e2e/with-server.sh node scripts/lcp.mjs [--runs 7] [--path /home]
-//     [--guest] [--lang en|my] [--waterfall] [--gzip-proxy]
+//     [--guest] [--lang en|my] [--waterfall]
 //
-// --gzip-proxy puts a local proxy that gzips text responses between the
-// browser and the server, to show what compression in front of (or inside)
-// `topup serve` would give; the server itself sends everything uncompressed.
+// Besides LCP and FCP it reports when the app took over from the server's
+// first screen (api/web_first_screen.go: the stand-in for /home's banner is
+// removed), when the first game tile rendered (the page is usable), and the
+// cumulative layout shift.
 //
 // Signed in as the demo customer unless --guest. Each run is a new browser
 // (empty HTTP cache, no service worker). The network profile throttles every
 // response, websocket excluded: 562.5 ms latency, 1.44 Mbit/s down,
 // 675 kbit/s up (DevTools' Fast 3G: 150 ms x 3.75, 1.6 Mbit/s and 750 kbit/s
 // x 0.9). Viewport 375x812 at DPR 2 with touch, like the e2e journeys.
-import { request as httpRequest, createServer } from 'node:http';
-import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createGzip } from 'node:zlib';
 
 import { chromium } from 'playwright-core';
 
@@ -28,48 +26,13 @@ const { values: args } = parseArgs({
     guest: { type: 'boolean', default: false },
     lang: { type: 'string', default: 'en' },
     waterfall: { type: 'boolean', default: false },
-    'gzip-proxy': { type: 'boolean', default: false },
   },
 });
 
 const server = process.env.BASE_URL;
 if (!server) throw new Error('BASE_URL is not set: run through e2e/with-server.sh');
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg\+xml)/;
 
-// Forwards HTTP and websocket upgrades to the server, gzipping text bodies.
-async function startGzipProxy(target) {
-  const { hostname, port } = new URL(target);
-  const proxy = createServer((incoming, outgoing) => {
-    const upstream = httpRequest({ hostname, port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-      const headers = { ...answer.headers };
-      const gzip = COMPRESSIBLE.test(headers['content-type'] ?? '') && /\bgzip\b/.test(incoming.headers['accept-encoding'] ?? '');
-      if (gzip) {
-        delete headers['content-length'];
-        headers['content-encoding'] = 'gzip';
-        headers.vary = 'Accept-Encoding';
-      }
-      outgoing.writeHead(answer.statusCode ?? 502, headers);
-      (gzip ? answer.pipe(createGzip({ level: 6 })) : answer).pipe(outgoing);
-    });
-    incoming.pipe(upstream);
-  });
-  proxy.on('upgrade', (incoming, socket, head) => {
-    const upstream = connect(Number(port), hostname, () => {
-      const lines = [`${incoming.method} ${incoming.url} HTTP/1.1`, ...Object.entries(incoming.headers).map(([name, value]) => `${name}: ${value}`)];
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-      upstream.write(head);
-      upstream.pipe(socket).pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${proxy.address().port}`, close: () => proxy.close() };
-}
-
-const proxy = args['gzip-proxy'] ? await startGzipProxy(server) : null;
-const base = proxy?.url ?? server;
 
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.44e6 / 8) | 0, uploadThroughput: (675e3 / 8) | 0 };
 const CPU_SLOWDOWN = 4;
@@ -87,9 +50,24 @@ async function login() {
   return response.json();
 }
 
-// Runs in the page before any of its scripts: keeps every LCP candidate.
+// Runs in the page before any of its scripts: keeps every LCP candidate, the
+// layout shifts, and when the first screen ended and the first game tile came.
 function observeLcp() {
   window.__lcp = [];
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__cls += entry.value;
+      const moved = entry.sources.map((source) => source.node?.nodeName?.toLowerCase() + (source.node?.id ? `#${source.node.id}` : '') + (source.node?.className?.baseVal ?? source.node?.className ?? '').toString().slice(0, 40));
+      window.__shifts = [...(window.__shifts ?? []), `${Math.round(entry.startTime)} ms ${entry.value.toFixed(3)} ${moved.join(', ')}`];
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new MutationObserver(() => {
+    if (window.__handoff === undefined && window.__sawFirstScreen && !document.getElementById('first-screen')) window.__handoff = performance.now();
+    if (document.getElementById('first-screen')) window.__sawFirstScreen = true;
+    if (window.__tile === undefined && document.querySelector('a[href^="/detail/"]')) window.__tile = performance.now();
+  }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const element = entry.element;
@@ -104,8 +82,8 @@ async function measure(browser, session) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   if (session) {
     await context.addCookies([
-      { name: 'token', value: encodeURIComponent(session.token), url: base },
-      { name: 'user', value: encodeURIComponent(JSON.stringify(session.user)), url: base },
+      { name: 'token', value: encodeURIComponent(session.token), url: server },
+      { name: 'user', value: encodeURIComponent(JSON.stringify(session.user)), url: server },
     ]);
   }
   await context.addInitScript((lang) => localStorage.setItem('lang', lang), args.lang);
@@ -115,7 +93,7 @@ async function measure(browser, session) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await page.goto(new URL(args.path, base).href, { waitUntil: 'load', timeout: 120_000 });
+  await page.goto(new URL(args.path, server).href, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForTimeout(SETTLE_MS);
   const result = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
@@ -126,7 +104,17 @@ async function measure(browser, session) {
       end: entry.responseEnd,
       bytes: entry.transferSize,
     }));
-    return { lcp: window.__lcp.at(-1), fcp: paint['first-contentful-paint'], html: nav.responseEnd, resources, url: location.pathname };
+    return {
+      lcp: window.__lcp.at(-1),
+      fcp: paint['first-contentful-paint'],
+      html: nav.responseEnd,
+      handoff: window.__handoff,
+      tile: window.__tile,
+      cls: window.__cls,
+      shifts: window.__shifts ?? [],
+      resources,
+      url: location.pathname,
+    };
   });
   await context.close();
   return result;
@@ -151,7 +139,12 @@ for (let run = 1; run <= Number(args.runs); run += 1) {
     if (!result.lcp) throw new Error(`run ${run}: no LCP entry on ${result.url}`);
     runs.push(result);
     const { lcp } = result;
-    console.log(`run ${run}: LCP ${ms(lcp.time)} (FCP ${ms(result.fcp)}) on ${result.url}: ${lcp.element} "${lcp.text}"${lcp.url ? ` ${lcp.url}` : ''}`);
+    console.log(
+      `run ${run}: LCP ${ms(lcp.time)} (FCP ${ms(result.fcp)}) on ${result.url}: ${lcp.element} "${lcp.text}"${lcp.url ? ` ${lcp.url}` : ''}; ` +
+        `first screen handed over ${result.handoff === undefined ? 'never (none served)' : ms(result.handoff)}, ` +
+        `first game tile ${result.tile === undefined ? 'never' : ms(result.tile)}, CLS ${result.cls.toFixed(3)}`,
+    );
+    for (const shift of result.shifts) console.log(`  layout shift at ${shift}`);
     if (args.waterfall) {
       for (const entry of [...result.resources].sort((a, b) => a.start - b.start)) {
         console.log(`  ${ms(entry.start).padStart(8)} → ${ms(entry.end).padStart(8)} ${String(entry.bytes).padStart(8)} B  ${entry.name}`);
@@ -165,7 +158,6 @@ for (let run = 1; run <= Number(args.runs); run += 1) {
 const times = runs.map((result) => result.lcp.time);
 console.log(
   `LCP over ${runs.length} runs: median ${ms(median(times))}, min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))}` +
-    ` (FCP median ${ms(median(runs.map((result) => result.fcp)))}); network ${JSON.stringify(FAST_3G)}, CPU ${CPU_SLOWDOWN}x` +
-    (proxy ? ', through the gzip proxy' : ''),
+    ` (FCP median ${ms(median(runs.map((result) => result.fcp)))}, first game tile median ${ms(median(runs.map((result) => result.tile ?? Infinity)))},` +
+    ` CLS max ${Math.max(...runs.map((result) => result.cls)).toFixed(3)}); network ${JSON.stringify(FAST_3G)}, CPU ${CPU_SLOWDOWN}x`,
 );
-proxy?.close();

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 
 import { Footer } from '@/app/layout/footer';
 import { RealtimeBridge } from '@/app/layout/realtime-bridge';
 import { TopBar } from '@/app/layout/top-bar';
+import { paths } from '@/config/paths';
 import { PageBackground } from '@/components/layouts/page-background';
 import { SiteSearchMetadata } from '@/components/seo/site-search-metadata';
 import { LogoutDialogs } from '@/features/auth/components/logout-dialogs';
@@ -12,6 +13,7 @@ import { useCurrentUser, useUserRefresh } from '@/features/auth/hooks/use-curren
 import { useChatWidget } from '@/features/chat/hooks/use-chat-widget';
 import { useConfig } from '@/features/config/api/get-config';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
+import { endFirstScreen } from '@/lib/first-screen';
 
 /** Turns a support link into the handle shown in texts ("@shwetopup"). */
 function handleOf(url: string | undefined): string {
@@ -27,6 +29,12 @@ export function RootLayout() {
   const { data: config } = useConfig();
   const user = useCurrentUser();
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // The server's stand-in is /home's banner; any other page ends it (a
+    // visitor whose session has expired is on /login by now).
+    if (pathname !== paths.home) endFirstScreen();
+  }, [pathname]);
   useUserRefresh();
   useChatWidget(config?.chat_widget_id, user);
   return (

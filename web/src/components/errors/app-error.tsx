@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+import { endFirstScreen } from '@/lib/first-screen';
 
 function describe(error: unknown): string | undefined {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -12,6 +15,7 @@ function describe(error: unknown): string | undefined {
 export function AppError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  useEffect(endFirstScreen, []);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-bold text-rose-600 dark:text-rose-400">{t('error.heading')}</h1>

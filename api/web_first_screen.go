@@ -1,0 +1,80 @@
+package api
+
+import (
+	"bytes"
+	"html"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// firstScreen is index.html's first-screen template (web/index.html): the
+// markup of /home's banner, which is that page's largest paint, drawn where
+// the app will draw it. For a signed-in visitor landing on /home, index.html
+// is sent with a copy of it filled in with the active banner, so the banner
+// paints as soon as the HTML, the CSS and the image are in, not after the
+// app's code has downloaded and run: on the 3G connections many customers
+// have, 1.5 s instead of 3 s (docs/benchmarks.md, issue 9). The app removes
+// it once its own banner has loaded (web/src/lib/first-screen.ts).
+type firstScreen struct {
+	at            int    // where in index.html the copy goes: after the template
+	before, after []byte // the template's content around the image's src=""
+}
+
+var (
+	firstScreenOpen  = []byte(`<template id="first-screen-template">`)
+	firstScreenClose = []byte(`</template>`)
+	emptySrc         = []byte(`src=""`)
+)
+
+// newFirstScreen finds the template in index; ok is false when the build
+// has none (then index.html is always sent as built).
+func newFirstScreen(index []byte) (fs firstScreen, ok bool) {
+	start := bytes.Index(index, firstScreenOpen)
+	if start < 0 {
+		return firstScreen{}, false
+	}
+	content := index[start+len(firstScreenOpen):]
+	end := bytes.Index(content, firstScreenClose)
+	if end < 0 {
+		return firstScreen{}, false
+	}
+	content = content[:end]
+	before, after, found := bytes.Cut(content, emptySrc)
+	if !found || bytes.Contains(after, emptySrc) {
+		return firstScreen{}, false
+	}
+	return firstScreen{at: start + len(firstScreenOpen) + end + len(firstScreenClose), before: before, after: after}, true
+}
+
+// render is index with the template's copy showing image.
+func (fs firstScreen) render(index []byte, image string) []byte {
+	src := `src="` + html.EscapeString(image) + `"`
+	out := make([]byte, 0, len(index)+len(fs.before)+len(src)+len(fs.after))
+	out = append(out, index[:fs.at]...)
+	out = append(out, fs.before...)
+	out = append(out, src...)
+	out = append(out, fs.after...)
+	return append(out, index[fs.at:]...)
+}
+
+// personalIndex is index.html for this request when it differs from the
+// build's: with the first screen for a signed-in visitor on / or /home
+// while a banner is active. Guests are sent to /login, so they get none.
+// It is only a head start: on error the page is sent as built.
+func (s *Server) personalIndex(c *fiber.Ctx, index []byte) []byte {
+	if !s.hasFirstScreen || c.Cookies("token") == "" {
+		return nil
+	}
+	if p := c.Path(); p != "/" && p != "/home" {
+		return nil
+	}
+	b, ok, err := s.opts.Store.ActiveBanner(c.UserContext())
+	if err != nil {
+		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("index.html: sent without its first screen")
+		return nil
+	}
+	if !ok || b.ImageURL == "" {
+		return nil
+	}
+	return s.firstScreen.render(index, b.ImageURL)
+}
