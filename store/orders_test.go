@@ -220,6 +220,25 @@ func TestPlaceOrderRefusals(t *testing.T) {
 			t.Fatal("failed order left a row")
 		}
 	})
+	// An account is marked sold before the wallet is debited: a buyer who
+	// cannot pay must hear why, and leave it for sale.
+	for _, sku := range []string{"pubg-acc-ace", "steam-wallet-5"} {
+		t.Run("insufficient funds for "+sku+" leaves it for sale", func(t *testing.T) {
+			u := s.buyer(0)
+			item := s.product(sku)
+			_, _, err := s.db.PlaceOrder(ctx, u.ID, item.ID, "", "", "")
+			var ie *store.InsufficientFundsError
+			if !errors.As(err, &ie) || ie.Shortfall != item.Price+50 {
+				t.Fatalf("err = %v, want insufficient funds short by %d", err, item.Price+50)
+			}
+			if n := count(t, s.db, `SELECT count(*) FROM products WHERE id = $1 AND NOT is_sold`, item.ID); n != 1 {
+				t.Fatal("the product is no longer for sale")
+			}
+			if n := count(t, s.db, `SELECT count(*) FROM redeem_codes WHERE product_id = $1 AND claimed_by_order_id IS NOT NULL`, item.ID); n != 0 {
+				t.Fatal("a code was claimed")
+			}
+		})
+	}
 	t.Run("inactive product", func(t *testing.T) {
 		u := s.buyer(100000)
 		off := s.product("mobile-legends-172")

@@ -38,7 +38,7 @@ import (
 //
 // Every write hangs off w, so when the statement answers no row nothing was
 // written but, for an account, its sold flag: that path always runs inside
-// a transaction, which the caller rolls back.
+// a transaction, which the caller rolls back before asking why.
 //
 // $1 user, $2 product, $3 game uid and $4 server id (digits, or NULL when
 // not valid), $5 idempotency key, $6 the user's channels, $7 coin only.
@@ -181,14 +181,12 @@ func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID 
 		return Order{}, wrap(err, "order: product %d", productID)
 	}
 
-	// Anything else, including every refusal, is decided in a transaction.
+	// Anything else is bought in a transaction, which a refusal rolls back.
 	for range purchaseAttempts {
 		var o Order
-		var refused error
 		err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 			err := tx.StmtxContext(ctx, stmt).GetContext(ctx, &got, append(args, false)...)
 			if errors.Is(err, sql.ErrNoRows) {
-				refused = purchaseRefusal(ctx, tx, userID, productID, gameUID, serverID)
 				return errRetry
 			}
 			if err != nil {
@@ -197,12 +195,15 @@ func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID 
 			o, err = s.deliver(ctx, tx, box, got.Order)
 			return err
 		})
-		switch {
-		case errors.Is(err, errRetry) && refused != nil:
-			return Order{}, refused
-		case errors.Is(err, errRetry):
+		if errors.Is(err, errRetry) {
+			// Asked after the rollback: inside, an account this very
+			// statement marked sold would look sold out to its buyer.
+			if refused := purchaseRefusal(ctx, s.db, userID, productID, gameUID, serverID); refused != nil {
+				return Order{}, refused
+			}
 			continue
-		case err != nil:
+		}
+		if err != nil {
 			return Order{}, err
 		}
 		return o, nil
@@ -244,9 +245,9 @@ func (s *DB) deliver(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order)
 
 // purchaseRefusal says why purchaseSQL bought nothing, in the order a
 // customer should hear it, or nil when nothing explains it any more.
-func purchaseRefusal(ctx context.Context, tx *sqlx.Tx, userID, productID int64, gameUID, serverID string) error {
+func purchaseRefusal(ctx context.Context, q sqlx.QueryerContext, userID, productID int64, gameUID, serverID string) error {
 	var p Product
-	if err := tx.GetContext(ctx, &p, productSelect+` WHERE p.id = $1`, productID); err != nil {
+	if err := sqlx.GetContext(ctx, q, &p, productSelect+` WHERE p.id = $1`, productID); err != nil {
 		return wrap(err, "order: product %d", productID)
 	}
 	if !p.IsActive {
@@ -262,7 +263,7 @@ func purchaseRefusal(ctx context.Context, tx *sqlx.Tx, userID, productID int64, 
 		Wallet int64 `db:"wallet_amount"`
 		Banned bool  `db:"is_banned"`
 	}
-	if err := tx.GetContext(ctx, &u, `SELECT wallet_amount, is_banned FROM users WHERE id = $1`, userID); err != nil {
+	if err := sqlx.GetContext(ctx, q, &u, `SELECT wallet_amount, is_banned FROM users WHERE id = $1`, userID); err != nil {
 		return wrap(err, "order: user %d", userID)
 	}
 	if u.Banned {
