@@ -7,6 +7,7 @@ package api
 import (
 	"context"
 	"io/fs"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -63,8 +64,9 @@ type Server struct {
 	limiter Limiter // issue 5: see initAccounts
 	csp     string
 
-	firstScreen    firstScreen // see web_first_screen.go
-	hasFirstScreen bool
+	firstScreen      firstScreen // see web_first_screen.go
+	hasFirstScreen   bool
+	firstScreenIndex atomic.Pointer[firstScreenIndex]
 }
 
 // New builds the server and registers /healthz, /readyz and /api routes.

@@ -105,9 +105,9 @@ func (f staticFiles) handler(cacheControl string) fiber.Handler {
 }
 
 // spa serves built files as they are and index.html for every other path,
-// so client routes such as /home or /detail/… load the app. personal may
-// give index.html for the request at hand, or nil for the build's.
-func (f staticFiles) spa(personal func(c *fiber.Ctx, index []byte) []byte) fiber.Handler {
+// so client routes such as /home or /detail/… load the app. personal gives
+// index.html for the request at hand (the build's, or one made for it).
+func (f staticFiles) spa(personal func(c *fiber.Ctx, index staticFile) staticFile) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		name := strings.TrimPrefix(path.Clean("/"+c.Params("*")), "/")
 		if file, ok := f[name]; ok && name != "index.html" {
@@ -128,13 +128,6 @@ func (f staticFiles) spa(personal func(c *fiber.Ctx, index []byte) []byte) fiber
 			return c.Status(fiber.StatusServiceUnavailable).
 				SendString("The web app is not built into this binary. Run `make run`, or `npm run build` in web/ before `go build`.")
 		}
-		if body := personal(c, index.body); body != nil {
-			// Made for this request, and compressed for it (≈ 0.2 ms).
-			var err error
-			if index, err = newStaticFile(body, index.contentType); err != nil {
-				return err
-			}
-		}
-		return f.send(c, index, cacheNone)
+		return f.send(c, personal(c, index), cacheNone)
 	}
 }

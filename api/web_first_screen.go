@@ -13,7 +13,7 @@ import (
 // is sent with a copy of it filled in with the active banner, so the banner
 // paints as soon as the HTML, the CSS and the image are in, not after the
 // app's code has downloaded and run: on the 3G connections many customers
-// have, 1.5 s instead of 3 s (docs/benchmarks.md, issue 9). The app removes
+// have, 1.6 s instead of 3.1 s (docs/benchmarks.md, issue 9). The app removes
 // it once its own banner has loaded (web/src/lib/first-screen.ts).
 type firstScreen struct {
 	at            int    // where in index.html the copy goes: after the template
@@ -57,24 +57,41 @@ func (fs firstScreen) render(index []byte, image string) []byte {
 	return append(out, index[fs.at:]...)
 }
 
-// personalIndex is index.html for this request when it differs from the
-// build's: with the first screen for a signed-in visitor on / or /home
-// while a banner is active. Guests are sent to /login, so they get none.
-// It is only a head start: on error the page is sent as built.
-func (s *Server) personalIndex(c *fiber.Ctx, index []byte) []byte {
+// firstScreenIndex is index.html as sent with the first screen of one
+// banner image, compressed: kept for the next visitor, as the banner
+// changes rarely.
+type firstScreenIndex struct {
+	image string
+	file  staticFile
+}
+
+// personalIndex is index.html for this request: with the first screen for
+// a signed-in visitor on / or /home while a banner is active, else as
+// built. Guests are sent to /login, so they get none. It is only a head
+// start: on error the page is sent as built.
+func (s *Server) personalIndex(c *fiber.Ctx, index staticFile) staticFile {
 	if !s.hasFirstScreen || c.Cookies("token") == "" {
-		return nil
+		return index
 	}
 	if p := c.Path(); p != "/" && p != "/home" {
-		return nil
+		return index
 	}
 	b, ok, err := s.opts.Store.ActiveBanner(c.UserContext())
 	if err != nil {
 		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("index.html: sent without its first screen")
-		return nil
+		return index
 	}
 	if !ok || b.ImageURL == "" {
-		return nil
+		return index
 	}
-	return s.firstScreen.render(index, b.ImageURL)
+	if last := s.firstScreenIndex.Load(); last != nil && last.image == b.ImageURL {
+		return last.file
+	}
+	file, err := newStaticFile(s.firstScreen.render(index.body, b.ImageURL), index.contentType)
+	if err != nil {
+		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("index.html: sent without its first screen")
+		return index
+	}
+	s.firstScreenIndex.Store(&firstScreenIndex{image: b.ImageURL, file: file})
+	return file
 }

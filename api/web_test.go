@@ -159,6 +159,12 @@ func TestIndexFirstScreen(t *testing.T) {
 		})
 	}
 
+	t.Run("a new banner image is sent, not the page kept for the last one", func(t *testing.T) {
+		db.SQL().MustExec(`UPDATE banners SET image_url = '/media/banners/b.svg'`)
+		if body := get(t, "/home", "token=abc"); !strings.Contains(body, `<img src="/media/banners/b.svg"`) {
+			t.Fatalf("body %q, want the new banner", body)
+		}
+	})
 	t.Run("no active banner, none", func(t *testing.T) {
 		db.SQL().MustExec(`UPDATE banners SET is_active = false`)
 		if body := get(t, "/home", "token=abc"); body != index {
