@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -51,30 +52,35 @@ func compress(body []byte, etag string) (map[string]encoded, error) {
 	}
 	out := map[string]encoded{}
 	for _, enc := range []string{"br", "gzip"} {
-		var buf bytes.Buffer
-		var err error
-		if enc == "br" {
-			w := brotli.NewWriterLevel(&buf, brotliLevel)
-			if _, err = w.Write(body); err == nil {
-				err = w.Close()
-			}
-		} else {
-			var w *gzip.Writer
-			if w, err = gzip.NewWriterLevel(&buf, gzipLevel); err == nil {
-				if _, err = w.Write(body); err == nil {
-					err = w.Close()
-				}
-			}
-		}
+		packed, err := encode(enc, body)
 		if err != nil {
 			return nil, fmt.Errorf("api: %s: %w", enc, err)
 		}
-		if buf.Len() <= len(body)*9/10 {
+		if len(packed) <= len(body)*9/10 {
 			// A representation of its own needs a validator of its own.
-			out[enc] = encoded{body: buf.Bytes(), etag: strings.TrimSuffix(etag, `"`) + "-" + enc + `"`}
+			out[enc] = encoded{body: packed, etag: strings.TrimSuffix(etag, `"`) + "-" + enc + `"`}
 		}
 	}
 	return out, nil
+}
+
+func encode(enc string, body []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	var w io.WriteCloser = brotli.NewWriterLevel(&buf, brotliLevel)
+	if enc == "gzip" {
+		gz, err := gzip.NewWriterLevel(&buf, gzipLevel)
+		if err != nil {
+			return nil, err
+		}
+		w = gz
+	}
+	if _, err := w.Write(body); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // acceptedEncoding picks, of the encodings we have, the one the client

@@ -171,7 +171,9 @@ func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID 
 	args := purchaseArgs(userID, productID, gameUID, serverID, key)
 
 	// A coin order needs no delivery: the statement alone is the whole
-	// purchase, committed on its own.
+	// purchase, committed on its own. Any other product answers no row
+	// here (one cheap round trip, stopped at the product) and is bought
+	// below.
 	var got purchased
 	err = stmt.GetContext(ctx, &got, append(args, true)...)
 	if err == nil {
