@@ -12,10 +12,14 @@ import (
 	"topup/store"
 )
 
-// Error is a failure the client should see in DESIGN §3's shape:
-// {"success": false, "message": "…", "errors": {"field": ["…"]}}.
+// Error is a failure the client should see in DESIGN §3's shape plus a
+// stable machine code: {"success": false, "code": "…", "message": "…",
+// "errors": {"field": ["…"]}}. Clients branch on code (snake_case, never
+// reworded); message is for people and may change.
 type Error struct {
-	Status  int
+	Status int
+	// Code is the stable machine code; "" takes the one codeOf picks.
+	Code    string
 	Message string
 	Fields  map[string][]string
 	// Extra holds further top-level fields, e.g. ban_reason on 403.
@@ -27,6 +31,7 @@ func (e *Error) Error() string { return e.Message }
 // errorBody is the JSON every failed call answers with.
 type errorBody struct {
 	Success bool                `json:"success"`
+	Code    string              `json:"code"`
 	Message string              `json:"message"`
 	Errors  map[string][]string `json:"errors,omitempty"`
 }
@@ -55,6 +60,21 @@ func Invalid(fields map[string][]string) *Error {
 // statusOf maps errors from the store (and Fiber's own) to HTTP, in one
 // place, so handlers can return wrapped errors as they are.
 func statusOf(err error) (int, string) {
+	p := describe(err)
+	return p.status, p.message
+}
+
+// problem is how one failure is answered.
+type problem struct {
+	status  int
+	code    string
+	message string
+}
+
+// describe maps a failure to its status, code and message. Codes are part
+// of the contract (docs/security.md lists the security ones): add new ones,
+// never rename.
+func describe(err error) problem {
 	var apiErr *Error
 	var fiberErr *fiber.Error
 	var shortErr *store.InsufficientFundsError
@@ -62,52 +82,94 @@ func statusOf(err error) (int, string) {
 	var conflict *store.ConflictError
 	switch {
 	case errors.As(err, &apiErr):
-		return apiErr.Status, apiErr.Message
+		return problem{apiErr.Status, apiErr.code(), apiErr.Message}
 	case errors.As(err, &fiberErr) && fiberErr.Code == http.StatusRequestEntityTooLarge:
 		// Only a file upload can reach the body limit.
-		return fiberErr.Code, msgReceiptSize
+		return problem{fiberErr.Code, "", msgReceiptSize}
 	case errors.As(err, &fiberErr):
-		return fiberErr.Code, fiberErr.Message
+		return problem{fiberErr.Code, "", fiberErr.Message}
 	// Specific errors come before the sentinels they wrap.
 	case errors.As(err, &shortErr):
-		return http.StatusUnprocessableEntity, insufficientFundsMessage(shortErr)
+		return problem{http.StatusUnprocessableEntity, "insufficient_funds", insufficientFundsMessage(shortErr)}
 	case errors.As(err, &gameErr):
-		return http.StatusUnprocessableEntity, gameErr.Message
+		return problem{http.StatusUnprocessableEntity, "", gameErr.Message}
 	case errors.Is(err, store.ErrProductInactive):
-		return http.StatusNotFound, "This product is not available."
+		return problem{http.StatusNotFound, "product_unavailable", "This product is not available."}
 	case errors.Is(err, store.ErrIdempotencyMismatch):
-		return http.StatusConflict, "This Idempotency-Key was already used for a different order."
+		return problem{http.StatusConflict, "idempotency_key_reused", "This Idempotency-Key was already used for a different order."}
 	case errors.Is(err, store.ErrAlreadyReviewed):
-		return http.StatusConflict, "You have already reviewed this order."
+		return problem{http.StatusConflict, "already_reviewed", "You have already reviewed this order."}
 	case errors.Is(err, store.ErrNotReviewable):
-		return http.StatusConflict, "Only a completed order can be reviewed."
+		return problem{http.StatusConflict, "not_reviewable", "Only a completed order can be reviewed."}
 	case errors.Is(err, store.ErrBanned):
-		return http.StatusForbidden, msgBanned
+		return problem{http.StatusForbidden, "account_banned", msgBanned}
 	case errors.Is(err, store.ErrClaimedByOther):
-		return http.StatusConflict, "Another admin has claimed this order."
+		return problem{http.StatusConflict, "claimed_by_other", "Another admin has claimed this order."}
 	case errors.Is(err, store.ErrSelfBan):
-		return http.StatusUnprocessableEntity, "You cannot ban yourself."
+		return problem{http.StatusUnprocessableEntity, "self_ban", "You cannot ban yourself."}
 	case errors.Is(err, store.ErrNotAccount):
-		return http.StatusUnprocessableEntity, "This product is not a game account."
+		return problem{http.StatusUnprocessableEntity, "", "This product is not a game account."}
 	case errors.Is(err, store.ErrNotCodeProduct):
-		return http.StatusUnprocessableEntity, "This product does not sell redeem codes."
+		return problem{http.StatusUnprocessableEntity, "", "This product does not sell redeem codes."}
 	case errors.As(err, &conflict) && conflictField(conflict) != "":
-		return http.StatusConflict, "This " + conflictField(conflict) + " is already in use."
+		return problem{http.StatusConflict, "taken", "This " + conflictField(conflict) + " is already in use."}
 	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, "Not found."
+		return problem{http.StatusNotFound, "", "Not found."}
 	case errors.Is(err, store.ErrConflict):
-		return http.StatusConflict, "This conflicts with the current state. Refresh and try again."
+		return problem{http.StatusConflict, "", "This conflicts with the current state. Refresh and try again."}
 	case errors.Is(err, store.ErrInsufficientFunds):
-		return http.StatusUnprocessableEntity, "Your wallet balance is not enough for this order. Please top up first."
+		return problem{http.StatusUnprocessableEntity, "insufficient_funds", "Your wallet balance is not enough for this order. Please top up first."}
 	case errors.Is(err, store.ErrSoldOut):
-		return http.StatusConflict, "This product is sold out."
+		return problem{http.StatusConflict, "sold_out", "This product is sold out."}
 	case errors.Is(err, store.ErrInvalidState):
-		return http.StatusConflict, "This cannot be done in its current state. Refresh and try again."
+		return problem{http.StatusConflict, "invalid_state", "This cannot be done in its current state. Refresh and try again."}
 	case errors.Is(err, store.ErrInvalid):
-		return http.StatusUnprocessableEntity, "The given data was invalid."
+		return problem{http.StatusUnprocessableEntity, "", "The given data was invalid."}
 	default:
-		return http.StatusInternalServerError, "Something went wrong on our side. Please try again."
+		return problem{http.StatusInternalServerError, "", "Something went wrong on our side. Please try again."}
 	}
+}
+
+// code is e's machine code: its own, the error_code older answers carry
+// in Extra, or the one its status implies.
+func (e *Error) code() string {
+	if e.Code != "" {
+		return e.Code
+	}
+	if c, ok := e.Extra["error_code"].(string); ok && c != "" {
+		return c
+	}
+	return ""
+}
+
+// statusCodes are the codes of failures that have no more specific one.
+var statusCodes = map[int]string{
+	http.StatusBadRequest:            "bad_request",
+	http.StatusUnauthorized:          "unauthenticated",
+	http.StatusForbidden:             "forbidden",
+	http.StatusNotFound:              "not_found",
+	http.StatusMethodNotAllowed:      "method_not_allowed",
+	http.StatusConflict:              "conflict",
+	http.StatusGone:                  "gone",
+	http.StatusRequestEntityTooLarge: "body_too_large",
+	http.StatusUnsupportedMediaType:  "unsupported_media_type",
+	http.StatusUnprocessableEntity:   "invalid",
+	http.StatusTooManyRequests:       "too_many_requests",
+	http.StatusInternalServerError:   "internal_error",
+	http.StatusBadGateway:            "bad_gateway",
+	http.StatusServiceUnavailable:    "unavailable",
+}
+
+// codeOf is the code err is answered with: never empty.
+func codeOf(err error) string {
+	p := describe(err)
+	if p.code != "" {
+		return p.code
+	}
+	if c, ok := statusCodes[p.status]; ok {
+		return c
+	}
+	return "error"
 }
 
 // fieldsOf is a failure's errors by request field: an *Error's, or the
@@ -148,7 +210,7 @@ func errorHandler(log zerolog.Logger) fiber.ErrorHandler {
 		}
 		var apiErr *Error
 		if errors.As(err, &apiErr) && apiErr.Extra != nil {
-			body := fiber.Map{"success": false, "message": message}
+			body := fiber.Map{"success": false, "code": codeOf(err), "message": message}
 			if len(apiErr.Fields) > 0 {
 				body["errors"] = apiErr.Fields
 			}
@@ -157,7 +219,7 @@ func errorHandler(log zerolog.Logger) fiber.ErrorHandler {
 			}
 			return c.Status(status).JSON(body)
 		}
-		body := errorBody{Message: message, Errors: fieldsOf(err)}
+		body := errorBody{Code: codeOf(err), Message: message, Errors: fieldsOf(err)}
 		return c.Status(status).JSON(body)
 	}
 }

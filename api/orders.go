@@ -248,7 +248,7 @@ func (s *Server) orderErrorShape(c *fiber.Ctx) error {
 	if errors.As(err, &short) {
 		data["required"], data["balance"], data["shortfall"] = short.Required, short.Balance, short.Shortfall
 	}
-	out := &Error{Status: status, Message: message, Fields: fieldsOf(err), Extra: map[string]any{}}
+	out := &Error{Status: status, Code: codeOf(err), Message: message, Fields: fieldsOf(err), Extra: map[string]any{}}
 	var apiErr *Error
 	if errors.As(err, &apiErr) {
 		for k, v := range apiErr.Extra {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -109,16 +110,40 @@ func TestWebAndFallbacks(t *testing.T) {
 }
 
 func TestErrorShape(t *testing.T) {
-	res := do(t, newServer(t, nil).App(), http.MethodPost, "/api/unknown")
-	var body struct {
-		Success *bool  `json:"success"`
-		Message string `json:"message"`
+	s := api.New(api.Options{Log: zerolog.Nop()})
+	s.App().Get("/sold-out", func(c *fiber.Ctx) error { return fmt.Errorf("wrapped: %w", store.ErrSoldOut) })
+	s.App().Get("/own-code", func(c *fiber.Ctx) error {
+		return &api.Error{Status: http.StatusConflict, Code: "quote_used", Message: "Used."}
+	})
+	s.App().Get("/boom", func(c *fiber.Ctx) error { return errors.New("boom") })
+	if err := s.MountWeb(webFiles, mediaFiles); err != nil {
+		t.Fatal(err)
 	}
-	if err := json.Unmarshal([]byte(res.body), &body); err != nil {
-		t.Fatalf("not JSON: %q", res.body)
+	tests := []struct {
+		method, path string
+		status       int
+		code         string
+	}{
+		{http.MethodPost, "/api/unknown", 404, "not_found"},
+		{http.MethodGet, "/sold-out", 409, "sold_out"},
+		{http.MethodGet, "/own-code", 409, "quote_used"},
+		{http.MethodGet, "/boom", 500, "internal_error"},
 	}
-	if body.Success == nil || *body.Success || body.Message == "" {
-		t.Fatalf("body = %q, want success false and a message", res.body)
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			res := do(t, s.App(), tt.method, tt.path)
+			var body struct {
+				Success *bool  `json:"success"`
+				Code    string `json:"code"`
+				Message string `json:"message"`
+			}
+			if err := json.Unmarshal([]byte(res.body), &body); err != nil {
+				t.Fatalf("not JSON: %q", res.body)
+			}
+			if res.status != tt.status || body.Success == nil || *body.Success || body.Message == "" || body.Code != tt.code {
+				t.Fatalf("%d %s, want %d with success false, a message and code %q", res.status, res.body, tt.status, tt.code)
+			}
+		})
 	}
 }
 
