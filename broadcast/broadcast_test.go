@@ -4,16 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"testing"
 	"time"
 
 	"github.com/fasthttp/websocket"
-	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
 	"topup/broadcast"
 	"topup/realtime"
+	"topup/realtime/realtimetest"
 )
 
 const appID, appKey, appSecret = "app1", "key1", "secret1"
@@ -21,20 +20,7 @@ const appID, appKey, appSecret = "app1", "key1", "secret1"
 func startServer(t *testing.T) (*realtime.Server, string) {
 	t.Helper()
 	srv := realtime.New(realtime.Config{Apps: []realtime.App{{ID: appID, Key: appKey, Secret: appSecret, Enabled: true}}}, zerolog.Nop(), nil)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	srv.Mount(app)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go app.Listener(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		app.ShutdownWithContext(ctx)
-	})
-	return srv, ln.Addr().String()
+	return srv, realtimetest.Serve(t, srv)
 }
 
 type frame struct {
@@ -51,22 +37,8 @@ type client struct {
 
 func dial(t *testing.T, addr string) *client {
 	t.Helper()
-	ws, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/app/"+appKey+"?protocol=7&client=js&version=8.4.0", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ws.Close() })
-	c := &client{t: t, ws: ws}
-	f := c.next()
-	var established struct {
-		SocketID string `json:"socket_id"`
-	}
-	var s string
-	if f.Event != "pusher:connection_established" || json.Unmarshal(f.Data, &s) != nil || json.Unmarshal([]byte(s), &established) != nil {
-		t.Fatalf("unexpected first frame %+v", f)
-	}
-	c.socketID = established.SocketID
-	return c
+	ws, id := realtimetest.Connect(t, addr, appKey)
+	return &client{t: t, ws: ws, socketID: id}
 }
 
 func (c *client) next() frame {

@@ -13,8 +13,9 @@ import (
 	"time"
 
 	"github.com/fasthttp/websocket"
-	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
+
+	"topup/realtime/realtimetest"
 )
 
 // A test server on 127.0.0.1 with real sockets, and a minimal client.
@@ -47,20 +48,7 @@ func newEnv(t *testing.T, mutate func(*Config)) *env {
 		mutate(&cfg)
 	}
 	srv := New(cfg, zerolog.Nop(), nil)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	srv.Mount(app)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = app.Listener(ln) }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-		_ = app.ShutdownWithTimeout(time.Second)
-	})
-	return &env{t: t, srv: srv, addr: ln.Addr().String()}
+	return &env{t: t, srv: srv, addr: realtimetest.Serve(t, srv)}
 }
 
 type client struct {

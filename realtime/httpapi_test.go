@@ -1,11 +1,7 @@
 package realtime
 
 import (
-	"crypto/md5"
-	"encoding/hex"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"sort"
 	"strconv"
@@ -15,6 +11,8 @@ import (
 	"time"
 
 	pusher "github.com/pusher/pusher-http-go/v5"
+
+	"topup/realtime/realtimetest"
 )
 
 // The HTTP API driven by the official Go server SDK, pusher-http-go v5,
@@ -30,34 +28,12 @@ func (e *env) sdk() *pusher.Client {
 // may alter the query after signing.
 func (e *env) signedRequest(method, path string, body []byte, extra url.Values, edit func(q url.Values)) (int, string) {
 	e.t.Helper()
-	q := url.Values{}
-	for k, v := range extra {
-		q[k] = v
-	}
-	q.Set("auth_key", tKey)
-	q.Set("auth_timestamp", strconv.FormatInt(time.Now().Unix(), 10))
-	q.Set("auth_version", "1.0")
-	if len(body) > 0 {
-		sum := md5.Sum(body)
-		q.Set("body_md5", hex.EncodeToString(sum[:]))
-	}
-	unesc, _ := url.QueryUnescape(q.Encode())
-	q.Set("auth_signature", hmacHex(tSecret, method+"\n"+path+"\n"+unesc))
+	q := realtimetest.SignQuery(tKey, tSecret, method, path, extra, body)
 	if edit != nil {
 		edit(q)
 	}
-	req, err := http.NewRequest(method, "http://"+e.addr+path+"?"+q.Encode(), strings.NewReader(string(body)))
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	code, b := realtimetest.Do(e.t, e.addr, method, path, q, body)
+	return code, string(b)
 }
 
 // status extracts the status code from a pusher-http-go error.

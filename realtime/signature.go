@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// HTTP API request signing, as Pusher defines it (reference §3): the query
+// HTTP API request signing, as Pusher defines it: the query
 // carries auth_key, auth_timestamp, auth_version=1.0, body_md5 (hex MD5 of
 // the raw body) and auth_signature, the hex HMAC-SHA256 with the app secret
 // of "METHOD\nPATH\nQUERY", QUERY being every other parameter as k=v, keys

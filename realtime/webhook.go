@@ -11,7 +11,7 @@ import (
 )
 
 // Webhooks tell an app's backend about channel and presence changes and
-// client events (reference/pusher-protocol.md §4). The connection goroutines
+// client events, as Pusher sends them. The connection goroutines
 // only ever do a map lookup and a non-blocking channel send here: each app
 // has its own bounded queue and delivery goroutine, so a slow or dead
 // endpoint delays nothing but its own webhooks, and when its queue is full

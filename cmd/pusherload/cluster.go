@@ -16,7 +16,7 @@ import (
 	"topup/realtime/redisadapter"
 )
 
-// Cluster modes (issue 11): "redis1" is one pusher node through the Redis
+// Cluster modes: "redis1" is one pusher node through the Redis
 // adapter, "cluster" is -nodes of them sharing Redis, with the subscribers
 // spread round robin and the events published on node 0, so most
 // deliveries cross Redis. Same load as the other modes, same run.

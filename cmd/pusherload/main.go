@@ -7,7 +7,7 @@
 //
 //	go run ./cmd/pusherload -subs 1000,10000 -rate 20 -events 200 -size 100
 //
-// Modes redis1 and cluster (issue 11) run one and -nodes pusher nodes over
+// Modes redis1 and cluster run one and -nodes pusher nodes over
 // the Redis adapter (-redis, or a redis-server started on a free port):
 //
 //	go build -o /tmp/pusherload ./cmd/pusherload && /tmp/pusherload -modes pusher,redis1,cluster
@@ -44,7 +44,7 @@ func main() {
 	via = flag.String("via", "server", "publish inside the server process (server) or through the signed HTTP API with pusher-http-go (api; pusher mode only)")
 	triggerFor := flag.Duration("trigger-for", 0, "instead: send signed HTTP API triggers back to back for this long and report requests per second")
 	conc := flag.Int("conc", 16, "concurrent HTTP API clients for -trigger-for")
-	clusterNodes = flag.Int("nodes", 3, "nodes of the cluster mode (issue 11)")
+	clusterNodes = flag.Int("nodes", 3, "nodes of the cluster mode")
 	redisFlag = flag.String("redis", os.Getenv("TEST_REDIS_URL"), "Redis for the redis1 and cluster modes (empty: start a redis-server on a free loopback port)")
 	flag.Parse()
 	if *role != "" {

@@ -11,7 +11,7 @@ import (
 	"topup/redislimit"
 )
 
-// cluster is what REDIS_URL turns on (issue 11): the realtime server runs
+// cluster is what REDIS_URL turns on: the realtime server runs
 // as one node of several sharing Redis, and the store's rate limits hold
 // across nodes. Without REDIS_URL every field is nil: one node, in memory.
 type cluster struct {

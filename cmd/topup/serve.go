@@ -16,9 +16,9 @@ import (
 	"topup/api"
 	"topup/broadcast"
 	"topup/media"
-	"topup/metrics"
 	"topup/outbox"
 	"topup/realtime"
+	"topup/realtime/prommetrics"
 	"topup/receipts"
 	"topup/sms"
 	"topup/sql/seed"
@@ -128,7 +128,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Media:                 mediaDir,
 	})
 	rt.Mount(srv.App())
-	metrics.Mount(srv.App(), rt)
+	prommetrics.Mount(srv.App(), rt)
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
 	}
@@ -195,7 +195,7 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 		return c.JSON(fiber.Map{"status": "ok"})
 	})
 	rt.Mount(app)
-	metrics.Mount(app, rt)
+	prommetrics.Mount(app, rt)
 	log.Info().Str("addr", cfg.ListenAddr).Int("apps", len(rtCfg.Apps)).Msg("pusher server is serving")
 	return listenUntilDone(ctx, app, cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
 }

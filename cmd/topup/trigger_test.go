@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/fasthttp/websocket"
-	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
 	"topup/realtime"
+	"topup/realtime/realtimetest"
 )
 
 // `topup trigger` sends through the signed HTTP API and a websocket client
@@ -24,27 +24,10 @@ func TestTriggerDeliversToSubscriber(t *testing.T) {
 		t.Fatal(err)
 	}
 	rt := realtime.New(rtCfg, zerolog.Nop(), nil)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	rt.Mount(app)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go app.Listener(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		rt.Shutdown(ctx)
-		app.ShutdownWithContext(ctx)
-	})
-	addr := ln.Addr().String()
+	addr := realtimetest.Serve(t, rt)
 	host, port, _ := net.SplitHostPort(addr)
 
-	ws, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/app/jobs-key?protocol=7&client=js&version=8.6.0", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
+	ws, _ := realtimetest.Connect(t, addr, "jobs-key")
 	next := func() (ev, channel, data string) {
 		t.Helper()
 		ws.SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -60,7 +43,6 @@ func TestTriggerDeliversToSubscriber(t *testing.T) {
 		json.Unmarshal(f.Data, &s)
 		return f.Event, f.Channel, s
 	}
-	next() // connection_established
 	ws.WriteMessage(websocket.TextMessage, []byte(`{"event":"pusher:subscribe","data":{"channel":"orders"}}`))
 	if ev, _, _ := next(); ev != "pusher_internal:subscription_succeeded" {
 		t.Fatalf("subscribe answered %s", ev)

@@ -1,17 +1,12 @@
 package redisadapter
 
 import (
-	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/md5"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -31,6 +26,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/realtime"
+	"topup/realtime/realtimetest"
 )
 
 // Several realtime servers in this process, each on its own loopback port
@@ -70,9 +66,7 @@ type tnode struct {
 	t    *testing.T
 	srv  *realtime.Server
 	ad   *Adapter
-	app  *fiber.App
 	addr string
-	ln   net.Listener
 	dead bool
 }
 
@@ -94,28 +88,28 @@ func startNode(t *testing.T, o nodeOpts) *tnode {
 		WebhookDelay: 200 * time.Millisecond,
 	}
 	srv := realtime.New(cfg, zerolog.Nop(), ad)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	srv.Mount(app)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = app.Listener(ln) }()
-	n := &tnode{t: t, srv: srv, ad: ad, app: app, addr: ln.Addr().String(), ln: ln}
-	t.Cleanup(n.stop)
+	n := &tnode{t: t, srv: srv, ad: ad}
+	n.addr = realtimetest.Serve(t, n)
 	waitFor(t, "node ready", 5*time.Second, func() bool { return ad.Ready(context.Background()) == nil })
 	return n
 }
 
-func (n *tnode) stop() {
+// Mount and Shutdown make the node a realtimetest.Server; a node stopped
+// or crashed by the test is not shut down again.
+func (n *tnode) Mount(r fiber.Router) { n.srv.Mount(r) }
+
+func (n *tnode) Shutdown(ctx context.Context) error {
 	if n.dead {
-		return
+		return nil
 	}
 	n.dead = true
+	return n.srv.Shutdown(ctx)
+}
+
+func (n *tnode) stop() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_ = n.srv.Shutdown(ctx)
-	_ = n.app.ShutdownWithTimeout(time.Second)
+	_ = n.Shutdown(ctx)
 }
 
 // crash stops the node as a SIGKILL would, as far as Redis can tell: the
@@ -126,7 +120,6 @@ func (n *tnode) crash() {
 	_ = n.ad.ps.Close()
 	n.ad.wg.Wait()
 	_ = n.ad.rdb.Close() // every later Redis call of this node fails
-	_ = n.app.ShutdownWithTimeout(100 * time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_ = n.srv.Shutdown(ctx)
@@ -135,41 +128,7 @@ func (n *tnode) crash() {
 // signed sends a signed HTTP API request to the node.
 func (n *tnode) signed(method, path string, query url.Values, body []byte) (int, []byte) {
 	n.t.Helper()
-	q := url.Values{}
-	for k, v := range query {
-		q[k] = v
-	}
-	q.Set("auth_key", tKey)
-	q.Set("auth_timestamp", strconv.FormatInt(time.Now().Unix(), 10))
-	q.Set("auth_version", "1.0")
-	if len(body) > 0 {
-		sum := md5.Sum(body)
-		q.Set("body_md5", hex.EncodeToString(sum[:]))
-	}
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + q.Get(k)
-	}
-	mac := hmac.New(sha256.New, []byte(tSecret))
-	mac.Write([]byte(method + "\n" + path + "\n" + strings.Join(parts, "&")))
-	q.Set("auth_signature", hex.EncodeToString(mac.Sum(nil)))
-	req, err := http.NewRequest(method, "http://"+n.addr+path+"?"+q.Encode(), bytes.NewReader(body))
-	if err != nil {
-		n.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		n.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
+	return realtimetest.Signed(n.t, n.addr, tKey, tSecret, method, path, query, body)
 }
 
 func (n *tnode) trigger(channel, event, data, except string) {

@@ -12,7 +12,7 @@ export const APP = { id: 'conf-app', key: 'conf-key', secret: 'conf-secret' };
 // 32 bytes, base64: the master key for private-encrypted- channels.
 export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 // startServer builds (unless CONFORMANCE_SERVER_BIN is set) and starts the
 // server on a free loopback port.
@@ -20,7 +20,7 @@ export async function startServer(extraEnv = {}) {
   let bin = process.env.CONFORMANCE_SERVER_BIN;
   if (!bin) {
     bin = join(mkdtempSync(join(tmpdir(), 'conf-')), 'server');
-    execFileSync('go', ['build', '-o', bin, './conformance/server'], { cwd: repo, stdio: 'inherit' });
+    execFileSync('go', ['build', '-o', bin, './realtime/conformance/server'], { cwd: repo, stdio: 'inherit' });
   }
   const child = spawn(bin, [], {
     env: {
@@ -58,7 +58,7 @@ export async function startServer(extraEnv = {}) {
   };
 }
 
-// newClient returns a pusher-js client configured as SPEC §7 does, pointed at
+// newClient returns a pusher-js client configured as the web app does, pointed at
 // the local server. presence(user) supplies channel_data for presence
 // channels; authorize signs with the official server SDK, as Laravel's
 // /broadcasting/auth would.

@@ -10,7 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PusherClient from 'pusher-js';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 export const STORE_APP = { id: 'store-conf', key: 'store-conf-key', secret: 'store-conf-secret' };
 
@@ -126,7 +126,7 @@ export async function startStore() {
   };
 }
 
-// storeClient is a pusher-js client configured as the web app is (SPEC §7):
+// storeClient is a pusher-js client configured as the web app is (web/src/lib/echo-client.ts):
 // channel authorisation by POST to the store's /api/broadcasting/auth with
 // the bearer token.
 export function storeClient(store, token) {

@@ -1,50 +1,25 @@
-package metrics_test
+package prommetrics_test
 
 import (
-	"context"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/fasthttp/websocket"
 	"github.com/gofiber/fiber/v2"
 	pusher "github.com/pusher/pusher-http-go/v5"
 	"github.com/rs/zerolog"
 
-	"topup/metrics"
 	"topup/realtime"
+	"topup/realtime/prommetrics"
+	"topup/realtime/realtimetest"
 )
 
 func TestMetricsEndpoint(t *testing.T) {
 	srv := realtime.New(realtime.Config{Apps: []realtime.App{{ID: "1", Key: "k", Secret: "s", Enabled: true}}}, zerolog.Nop(), nil)
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	srv.Mount(app)
-	metrics.Mount(app, srv)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go app.Listener(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		app.ShutdownWithContext(ctx)
-	})
-	addr := ln.Addr().String()
-
-	ws, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/app/k?protocol=7", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
-	ws.SetReadDeadline(time.Now().Add(5 * time.Second))
-	if _, _, err := ws.ReadMessage(); err != nil { // connection_established
-		t.Fatal(err)
-	}
+	addr := realtimetest.Serve(t, srv, func(r fiber.Router) { prommetrics.Mount(r, srv) })
+	ws, _ := realtimetest.Connect(t, addr, "k")
 	ws.WriteMessage(websocket.TextMessage, []byte(`{"event":"pusher:subscribe","data":{"channel":"news"}}`))
 	if _, _, err := ws.ReadMessage(); err != nil { // subscription_succeeded
 		t.Fatal(err)

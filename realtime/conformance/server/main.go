@@ -20,8 +20,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
-	"topup/metrics"
 	"topup/realtime"
+	"topup/realtime/prommetrics"
 	"topup/realtime/redisadapter"
 )
 
@@ -53,7 +53,7 @@ func run() error {
 	srv := realtime.New(cfg, log, adapter)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
 	srv.Mount(app)
-	metrics.Mount(app, srv)
+	prommetrics.Mount(app, srv)
 
 	app.Get("/test/stats", func(c *fiber.Ctx) error { return c.JSON(srv.Stats()) })
 	app.Get("/test/ready", func(c *fiber.Ctx) error {

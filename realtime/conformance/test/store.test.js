@@ -1,4 +1,4 @@
-// Store conformance (issue 6): the real `topup serve` binary with a fresh
+// Store conformance: the real `topup serve` binary with a fresh
 // database, a customer signed in through POST /api/login, and the unchanged
 // pusher-js and laravel-echo authorising through /api/broadcasting/auth.
 import { test, before, after } from 'node:test';

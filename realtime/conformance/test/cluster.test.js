@@ -1,4 +1,4 @@
-// Cluster conformance (issue 11): three server PROCESSES sharing one Redis,
+// Cluster conformance: three server PROCESSES sharing one Redis,
 // real pusher-js clients spread over them, the pusher SDK publishing
 // through the signed HTTP API of one node. Redis is TEST_REDIS_URL, or a
 // redis-server this file starts on a free loopback port.
@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import PusherServer from 'pusher';
 import { newClient, once, connected, sleep, APP } from './helpers.js';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 // Heartbeat bound: a node silent for NODE_TTL is dead; a survivor notices
 // within one more HEARTBEAT.
 const HEARTBEAT_MS = 200;
@@ -126,7 +126,7 @@ before(async () => {
   bin = process.env.CONFORMANCE_SERVER_BIN;
   if (!bin) {
     bin = join(mkdtempSync(join(tmpdir(), 'conf-cluster-')), 'server');
-    execFileSync('go', ['build', '-o', bin, './conformance/server'], { cwd: repo, stdio: 'inherit' });
+    execFileSync('go', ['build', '-o', bin, './realtime/conformance/server'], { cwd: repo, stdio: 'inherit' });
   }
   for (let i = 0; i < 3; i++) nodes.push(await startNode());
 });

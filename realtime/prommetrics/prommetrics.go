@@ -1,8 +1,8 @@
-// Package metrics exposes the realtime server's counters to Prometheus. The
+// Package prommetrics exposes the realtime server's counters to Prometheus. The
 // realtime package itself stays free of the client library: it keeps plain
 // atomic counters (realtime.Server.Stats), and this collector reads them at
 // scrape time, so nothing is counted twice and the hot path pays nothing.
-package metrics
+package prommetrics
 
 import (
 	"strconv"

@@ -1,0 +1,34 @@
+package redisadapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/redis/go-redis/v9"
+
+	"topup/realtime"
+)
+
+// LastEvent returns a cache channel's last event: from Redis, or while it
+// is away from what this node published.
+func (a *Adapter) LastEvent(ctx context.Context, app, ch string) (realtime.Message, bool, error) {
+	if a.up.Load() {
+		cctx, cancel := a.opCtx(ctx)
+		defer cancel()
+		b, err := a.rdb.Get(cctx, a.key("cache:", app, ch)).Bytes()
+		switch {
+		case errors.Is(err, redis.Nil):
+			return realtime.Message{}, false, nil
+		case err == nil:
+			var m realtime.Message
+			if json.Unmarshal(b, &m) == nil {
+				return m, true, nil
+			}
+		default:
+			a.fail(err)
+		}
+	}
+	m, ok := a.mir.last(app, ch)
+	return m, ok, nil
+}
