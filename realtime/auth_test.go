@@ -66,10 +66,19 @@ func TestConfigFromEnv(t *testing.T) {
 	if a := cfg.Apps[0]; a.ID != "9" || a.ClientEvents || cfg.ActivityTimeout.Seconds() != 30 || cfg.PongTimeout.Seconds() != 5 {
 		t.Fatalf("%+v %v", cfg.Apps, cfg.ActivityTimeout)
 	}
+	// The per-IP cap: a number, 0 turns it off (negative in Config).
+	for v, want := range map[string]int{"": 0, "7": 7, "0": -1} {
+		cfg, err = ConfigFromEnv(env(map[string]string{"PUSHER_MAX_CONNECTIONS_PER_IP": v}))
+		if err != nil || cfg.MaxConnectionsPerIP != want {
+			t.Errorf("PUSHER_MAX_CONNECTIONS_PER_IP=%q: %d, %v; want %d", v, cfg.MaxConnectionsPerIP, err, want)
+		}
+	}
 	for _, bad := range []map[string]string{
 		{"PUSHER_ACTIVITY_TIMEOUT": "x"},
 		{"PUSHER_PONG_TIMEOUT": "0"},
 		{"PUSHER_CLIENT_EVENTS": "maybe"},
+		{"PUSHER_MAX_CONNECTIONS_PER_IP": "-1"},
+		{"PUSHER_MAX_CONNECTIONS_PER_IP": "many"},
 		{"PUSHER_APPS_FILE": "/does/not/exist"},
 	} {
 		if _, err := ConfigFromEnv(env(bad)); err == nil {

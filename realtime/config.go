@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gofiber/fiber/v2"
 )
 
 // Local-development credentials. Production mode must refuse DefaultAppSecret.
@@ -41,12 +43,21 @@ type Config struct {
 	SendQueueBytes int // 128 KiB
 
 	MaxConnections        int           // whole node, 0 = unlimited; over it → 4100
+	MaxConnectionsPerIP   int           // 100 from one client address on this node, negative = unlimited; over it → 4100
+	MaxClientMessages     int           // 100 messages (pings included) per ClientMessageWindow from one socket; over it → 4301 and close
+	ClientMessageWindow   time.Duration // 10 s
 	ClientEventsPerSecond int           // 10
 	MaxPresenceMembers    int           // 100 distinct users per presence channel
 	MaxUserInfoBytes      int           // 1 KiB
 	MaxChannelsPerConn    int           // 1000
 	CacheTTL              time.Duration // 30 min, last event of a cache- channel
 	WriteTimeout          time.Duration // 10 s: a socket write stuck this long closes the connection
+
+	// ClientIP names the client of a websocket handshake for the per-IP
+	// cap; nil or an empty answer means the peer address. Behind a proxy
+	// it must return the address the proxy vouches for, or every client
+	// counts as the proxy.
+	ClientIP func(*fiber.Ctx) string
 
 	// Now is the clock the HTTP API checks auth_timestamp against and
 	// webhooks stamp time_ms with; tests inject one. nil = time.Now.
@@ -81,6 +92,11 @@ func (c *Config) setDefaults() {
 	def(&c.MaxPresenceMembers, 100)
 	def(&c.MaxUserInfoBytes, 1024)
 	def(&c.MaxChannelsPerConn, 1000)
+	if c.MaxConnectionsPerIP == 0 {
+		c.MaxConnectionsPerIP = 100 // negative: no cap
+	}
+	def(&c.MaxClientMessages, 100)
+	defD(&c.ClientMessageWindow, 10*time.Second)
 	defD(&c.WebhookDelay, 3*time.Second)
 	defD(&c.WebhookTimeout, 5*time.Second)
 	defD(&c.WebhookRetryMin, time.Second)
@@ -105,7 +121,8 @@ type appFile struct {
 
 // ConfigFromEnv reads PUSHER_APP_ID, PUSHER_APP_KEY, PUSHER_APP_SECRET,
 // PUSHER_CLIENT_EVENTS (default on), PUSHER_ACTIVITY_TIMEOUT (s, 120),
-// PUSHER_PONG_TIMEOUT (s, 30) and PUSHER_APPS_FILE (a JSON list of apps).
+// PUSHER_PONG_TIMEOUT (s, 30), PUSHER_MAX_CONNECTIONS_PER_IP (100, 0 = no
+// cap) and PUSHER_APPS_FILE (a JSON list of apps).
 //
 // With PUSHER_APPS_FILE the apps come from the file; the environment app is
 // added too when any of PUSHER_APP_ID/KEY/SECRET is set, so the in-process
@@ -130,6 +147,16 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if cfg.PongTimeout, err = secs("PUSHER_PONG_TIMEOUT", 30); err != nil {
 		return cfg, err
+	}
+	if v := strings.TrimSpace(getenv("PUSHER_MAX_CONNECTIONS_PER_IP")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return cfg, fmt.Errorf("PUSHER_MAX_CONNECTIONS_PER_IP: want a number of connections (0 = no cap), got %q", v)
+		}
+		cfg.MaxConnectionsPerIP = n
+		if n == 0 {
+			cfg.MaxConnectionsPerIP = -1
+		}
 	}
 	clientEvents := true
 	if v := strings.TrimSpace(getenv("PUSHER_CLIENT_EVENTS")); v != "" {

@@ -38,6 +38,7 @@ type conn struct {
 	userID     string
 	rateSecond int64
 	rateCount  int
+	rate       msgWindow // client messages, for the flood limit
 }
 
 var (
@@ -97,6 +98,20 @@ func (c *conn) closeLocked(code int, reason string) {
 		_ = c.nc.SetWriteDeadline(time.Now().Add(time.Second))
 	}
 	c.startWriterLocked()
+}
+
+// refuse sends pusher:error with code and msg, then closes with the same
+// code: the client is told why before pusher-js acts on the code. Frames
+// still queued before them are dropped, as with any close.
+func (c *conn) refuse(code int, msg string) {
+	c.srv.stats.errors.Add(1)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed || c.done {
+		return
+	}
+	c.closeLocked(code, msg)
+	c.queue = append([][]byte{eventFrame("pusher:error", "", errorData(code, msg), "")}, c.queue...)
 }
 
 // forceClose cuts the socket without a close handshake. Safe after the

@@ -31,7 +31,7 @@ func (s *Server) Mount(r fiber.Router) {
 	// Pusher clients connect from any site that embeds them.
 	up.CheckOrigin = anyOrigin
 	r.Get("/app/:key", s.upgrade(up, s.serveWS))
-	r.Get("/app/:key/*", s.upgrade(up, func(ws *websocket.Conn, _, _ string) {
+	r.Get("/app/:key/*", s.upgrade(up, func(ws *websocket.Conn, _, _, _ string) {
 		s.reject(ws, 4005, "Path not found")
 	}))
 	s.mountAPI(r)
@@ -42,14 +42,16 @@ func (s *Server) Mount(r fiber.Router) {
 func anyOrigin[T any](T) bool { return true }
 
 // upgrade answers a websocket handshake and runs h on the connection with
-// copies of the app key and protocol (fasthttp reuses the request's memory).
-func (s *Server) upgrade(up *websocket.FastHTTPUpgrader, h func(ws *websocket.Conn, key, protocol string)) fiber.Handler {
+// copies of the app key, protocol and client address (fasthttp reuses the
+// request's memory).
+func (s *Server) upgrade(up *websocket.FastHTTPUpgrader, h func(ws *websocket.Conn, key, protocol, ip string)) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if !websocket.FastHTTPIsWebSocketUpgrade(c.Context()) {
 			return fiber.ErrUpgradeRequired
 		}
 		key := strings.Clone(c.Params("key"))
 		protocol := strings.Clone(c.Query("protocol"))
+		ip := s.clientIP(c)
 		err := up.Upgrade(c.Context(), func(ws *websocket.Conn) {
 			defer func() {
 				// Logged; the connection just closes.
@@ -57,7 +59,7 @@ func (s *Server) upgrade(up *websocket.FastHTTPUpgrader, h func(ws *websocket.Co
 					s.log.Error().Interface("panic", v).Msg("realtime: connection handler panic")
 				}
 			}()
-			h(ws, key, protocol)
+			h(ws, key, protocol, ip)
 		})
 		if err != nil {
 			return fiber.ErrUpgradeRequired
@@ -74,7 +76,7 @@ const (
 )
 
 // admission checks a new connection; 0 means admitted (counters taken).
-func (s *Server) admission(key, protocol string) (*appState, int, string) {
+func (s *Server) admission(key, protocol, ip string) (*appState, int, string) {
 	if s.closing.Load() {
 		return nil, 4200, "Server shutting down"
 	}
@@ -94,13 +96,18 @@ func (s *Server) admission(key, protocol string) (*appState, int, string) {
 	if !a.Enabled {
 		return nil, 4003, "Application disabled"
 	}
+	if !s.ips.take(ip, s.cfg.MaxConnectionsPerIP) {
+		return nil, 4100, "Over capacity: too many connections from your address"
+	}
 	if n := s.nconns.Add(1); s.cfg.MaxConnections > 0 && n > int64(s.cfg.MaxConnections) {
 		s.nconns.Add(-1)
+		s.ips.release(ip)
 		return nil, 4100, "Over capacity"
 	}
 	if n := a.conns.Add(1); a.MaxConnections > 0 && n > int64(a.MaxConnections) {
 		a.conns.Add(-1)
 		s.nconns.Add(-1)
+		s.ips.release(ip)
 		return nil, 4004, "Application is over connection quota"
 	}
 	return a, 0, ""
@@ -130,8 +137,8 @@ func (s *Server) reject(ws *websocket.Conn, code int, msg string) {
 
 var shardSeq atomic.Uint32
 
-func (s *Server) serveWS(ws *websocket.Conn, key, protocol string) {
-	a, code, msg := s.admission(key, protocol)
+func (s *Server) serveWS(ws *websocket.Conn, key, protocol, ip string) {
+	a, code, msg := s.admission(key, protocol, ip)
 	if code != 0 {
 		s.reject(ws, code, msg)
 		return
@@ -159,6 +166,7 @@ func (s *Server) serveWS(ws *websocket.Conn, key, protocol string) {
 		s.reg.remove(c)
 		a.conns.Add(-1)
 		s.nconns.Add(-1)
+		s.ips.release(ip)
 	}()
 	// Shutdown may have swept the registry just before add.
 	if s.closing.Load() {
@@ -169,7 +177,9 @@ func (s *Server) serveWS(ws *websocket.Conn, key, protocol string) {
 	// write them itself, racing our writer.
 	ws.SetPingHandler(func(data string) error {
 		c.touch()
-		c.enqueue(wsFrame(opPong, []byte(data)))
+		if c.counted() {
+			c.enqueue(wsFrame(opPong, []byte(data)))
+		}
 		return nil
 	})
 	ws.SetPongHandler(func(string) error { c.touch(); return nil })
@@ -212,14 +222,17 @@ func (s *Server) readLoop(c *conn) {
 			continue // closing: only the client's close reply matters
 		}
 		if err == errTooLarge {
-			c.sendError(1009, "Message too large: the limit is "+strconv.FormatInt(limit, 10)+" bytes")
+			c.refuse(1009, "Message too large: the limit is "+strconv.FormatInt(limit, 10)+" bytes")
 			continue
 		}
 		if err != nil {
 			return
 		}
 		if typ != websocket.TextMessage {
-			c.sendError(0, "Binary frames are not supported")
+			c.refuse(1003, "Binary frames are not supported: send JSON text")
+			continue
+		}
+		if !c.counted() {
 			continue
 		}
 		onFreshStack(func() { c.handle(msg) })
@@ -254,6 +267,18 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 		return nil, errTooLarge
 	}
 	return buf.Bytes(), nil
+}
+
+// counted counts one client message against the socket's rate limit and
+// reports whether it may be handled; past the limit the socket is refused
+// with 4301, which pusher-js does not retry.
+func (c *conn) counted() bool {
+	cfg := &c.srv.cfg
+	if c.rate.add(time.Now().UnixNano(), int64(cfg.ClientMessageWindow)) <= cfg.MaxClientMessages {
+		return true
+	}
+	c.refuse(4301, "Too many messages: at most "+strconv.Itoa(cfg.MaxClientMessages)+" in "+cfg.ClientMessageWindow.String())
+	return false
 }
 
 // touch records liveness: any message, pong or ping from the client.

@@ -27,6 +27,7 @@ type Server struct {
 	byID    map[string]*appState
 
 	reg     registry
+	ips     ipCounts
 	nconns  atomic.Int64
 	clock   atomic.Int64 // coarse unix nanoseconds, advanced by the sweeper
 	closing atomic.Bool

@@ -37,6 +37,7 @@ func serverConfig(e env) (Config, realtime.Config, error) {
 	if err != nil {
 		return Config{}, realtime.Config{}, err
 	}
+	rt.ClientIP = realtimeClientIP(e.getenv("PROXY_HEADER"))
 	secrets := make([]string, 0, len(rt.Apps))
 	for _, a := range rt.Apps {
 		secrets = append(secrets, a.Secret)
@@ -171,6 +172,7 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
+	rtCfg.ClientIP = realtimeClientIP(e.getenv("PROXY_HEADER"))
 	if cfg.Production() {
 		for _, a := range rtCfg.Apps {
 			if a.Secret == realtime.DefaultAppSecret {

@@ -157,7 +157,9 @@ test('cluster: an event published on one node reaches every node, except the exc
   await nodes[1].sdk.trigger('cluster-news', 'posted', { n: 1 }, { socket_id: b.connection.socket_id });
   await nodes[2].sdk.trigger('cluster-news', 'posted', { n: 2 });
   for (let i = 0; i < 50 && !(got[0].length === 2 && got[1].length === 1 && got[2].length === 2); i++) await sleep(20);
-  assert.deepEqual(got, [[1, 2], [2], [1, 2]]);
+  // The two events come from different nodes: node 2's own subscriber can
+  // get event 2 before event 1 has crossed Redis, so only the sets count.
+  assert.deepEqual(got.map((g) => [...g].sort()), [[1, 2], [2], [1, 2]]);
 });
 
 test('cluster: client events cross nodes and are not echoed', async () => {
