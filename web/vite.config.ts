@@ -108,5 +108,9 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // A whole journey through a component (render, lazy chunks, several
+    // requests to MSW) takes well under a second alone but many seconds on a
+    // loaded 2-core CI machine; 5 s (the default) failed correct tests there.
+    testTimeout: 30_000,
   },
 });

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import { i18n, initI18n } from '@/lib/i18n';
@@ -13,6 +13,12 @@ import { server } from '@/testing/mocks/server';
 vi.mock('@/lib/echo', () => import('@/testing/fake-echo'));
 
 await initI18n('en');
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine
+// (several suites at once) a lazily loaded chunk can take longer than that to
+// render, which made correct tests fail. Waiting longer never lets a wrong
+// result pass: the assertions are unchanged.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
