@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -74,8 +73,7 @@ func bearerToken(c *fiber.Ctx) (string, bool) {
 
 func unauthenticated(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="api"`)
-	return &Error{Status: http.StatusUnauthorized, Message: msgUnauthenticated,
-		Extra: map[string]any{"error_code": "unauthenticated"}}
+	return &Error{Status: http.StatusUnauthorized, Message: msgUnauthenticated, Code: "unauthenticated"}
 }
 
 // requireUser is the bearer-auth middleware: a live token (not revoked, not
@@ -128,8 +126,8 @@ func banned(u store.User) *Error {
 	if u.BanReason.Valid && u.BanReason.String != "" {
 		reason = u.BanReason.String
 	}
-	return &Error{Status: http.StatusForbidden, Message: msgBanned,
-		Extra: map[string]any{"error_code": "account_banned", "ban_reason": reason}}
+	return &Error{Status: http.StatusForbidden, Message: msgBanned, Code: "account_banned",
+		Extra: map[string]any{"ban_reason": reason}}
 }
 
 // currentUser is the signed-in user. Only call it behind requireUser; it
@@ -157,16 +155,22 @@ func (s *Server) now() time.Time {
 	return time.Now()
 }
 
-// clientIP is the address limits and codes are keyed by: the peer, or the
-// first address in Options.ProxyHeader when set. Fiber hands that header
-// over verbatim, so it is parsed here; garbage gives "".
+// localClientIP is the c.Locals key of the request's client address.
+const localClientIP = "client.ip"
+
+// resolveClientIP works out the client's address once per request (see
+// internal/clientip: behind a trusted proxy, the right-most address the
+// proxy did not add itself).
+func (s *Server) resolveClientIP(c *fiber.Ctx) error {
+	c.Locals(localClientIP, s.opts.ClientIP.Of(c))
+	return c.Next()
+}
+
+// clientIP is the address limits, codes and the audit log are keyed by, or
+// "" when it cannot be known (never use "" as a shared key: see perIP).
 func clientIP(c *fiber.Ctx) string {
-	first, _, _ := strings.Cut(c.IP(), ",")
-	ip := net.ParseIP(strings.TrimSpace(first))
-	if ip == nil {
-		return ""
-	}
-	return ip.String()
+	ip, _ := c.Locals(localClientIP).(string)
+	return ip
 }
 
 // initAccounts fills the defaults of the account options: an in-memory

@@ -20,6 +20,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
+	"topup/internal/clientip"
 	"topup/password"
 	"topup/store"
 	"topup/store/storetest"
@@ -134,11 +135,16 @@ func newAuthHarness(t *testing.T, mod ...func(*api.Options)) *authHarness {
 		sms:   &authSMSRecorder{},
 		bc:    &authBroadcaster{},
 	}
+	// Tests pick the client address per request with X-Real-IP, set by
+	// the "proxy" that app.Test's connections come from (0.0.0.0).
+	proxy, err := clientip.New("X-Real-IP", "0.0.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := api.Options{
 		Store: h.db, Broadcaster: h.bc, Log: zerolog.Nop(), Now: h.clock.Now, SMS: h.sms,
-		// Tests pick the client address per request with X-Real-IP.
-		ProxyHeader: "X-Real-IP",
-		Public:      api.PublicConfig{StoreName: "Shwe Top-Up"},
+		ClientIP: proxy,
+		Public:   api.PublicConfig{StoreName: "Shwe Top-Up"},
 	}
 	for _, m := range mod {
 		m(&opts)

@@ -81,7 +81,7 @@ func TestMiddlewareTrio(t *testing.T) {
 			}
 			var body map[string]any
 			_ = json.Unmarshal(b, &body)
-			if tt.banReason != "" && (body["ban_reason"] != tt.banReason || body["error_code"] != "account_banned") {
+			if tt.banReason != "" && (body["ban_reason"] != tt.banReason || body["code"] != "account_banned") {
 				t.Fatalf("ban answer %s", b)
 			}
 			if tt.banReason == "" && body["ban_reason"] != nil {

@@ -82,7 +82,7 @@ func describe(err error) problem {
 	var conflict *store.ConflictError
 	switch {
 	case errors.As(err, &apiErr):
-		return problem{apiErr.Status, apiErr.code(), apiErr.Message}
+		return problem{apiErr.Status, apiErr.Code, apiErr.Message}
 	case errors.As(err, &fiberErr) && fiberErr.Code == http.StatusRequestEntityTooLarge:
 		// Only a file upload can reach the body limit.
 		return problem{fiberErr.Code, "", msgReceiptSize}
@@ -128,18 +128,6 @@ func describe(err error) problem {
 	default:
 		return problem{http.StatusInternalServerError, "", "Something went wrong on our side. Please try again."}
 	}
-}
-
-// code is e's machine code: its own, the error_code older answers carry
-// in Extra, or the one its status implies.
-func (e *Error) code() string {
-	if e.Code != "" {
-		return e.Code
-	}
-	if c, ok := e.Extra["error_code"].(string); ok && c != "" {
-		return c
-	}
-	return ""
 }
 
 // statusCodes are the codes of failures that have no more specific one.

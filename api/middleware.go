@@ -50,7 +50,7 @@ func accessLog(log zerolog.Logger) fiber.Handler {
 			Str("path", c.Path()).
 			Int("status", status).
 			Dur("duration", time.Since(start)).
-			Str("ip", c.IP()).
+			Str("ip", clientIP(c)).
 			Msg("request")
 		return err
 	}

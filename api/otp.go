@@ -24,7 +24,7 @@ import (
 //	POST reset-password-phone phone_number, password, password_confirmation,
 //	                          reset_token             → new password, all sessions ended
 //
-// Failures carry error_code next to SPEC §8's message so the app can move
+// Failures carry a code next to SPEC §8's message so the app can move
 // between its steps (an expired code sends the customer back to step 1).
 
 // SMSSender delivers a text to a phone in E.164 form; package sms has the
@@ -50,11 +50,9 @@ const (
 )
 
 // otpError is a reset-flow failure: a message from SPEC §8 under field,
-// plus a stable error_code.
+// plus a stable code.
 func otpError(status int, code, field, msg string) *Error {
-	return &Error{Status: status, Message: msg,
-		Fields: map[string][]string{field: {msg}},
-		Extra:  map[string]any{"error_code": code}}
+	return &Error{Status: status, Message: msg, Code: code, Fields: map[string][]string{field: {msg}}}
 }
 
 // newOTPCode draws 000000–999999 uniformly from crypto/rand (no modulo
@@ -93,7 +91,7 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 		return otpError(http.StatusUnprocessableEntity, "invalid_phone", "phone_number", msgPhoneFormat)
 	}
 	ip := clientIP(c)
-	if err := s.throttle(c, limitCheck{"otp-send:ip:" + ip, limitOTPSendPerIP}); err != nil {
+	if err := s.throttle(c, perIP(c, "otp-send", limitOTPSendPerIP)); err != nil {
 		return err
 	}
 	ctx := c.UserContext()
@@ -186,8 +184,8 @@ func (s *Server) verifyOTP(c *fiber.Ctx) error {
 		return err
 	}
 	if err := s.throttle(c,
-		limitCheck{"otp-verify:ip:" + clientIP(c), limitOTPVerifyPerIP},
-		limitCheck{"otp-verify:phone:" + number, limitOTPVerifyPhone},
+		perIP(c, "otp-verify", limitOTPVerifyPerIP),
+		limitCheck{key: "otp-verify:phone:" + number, limit: limitOTPVerifyPhone},
 	); err != nil {
 		return err
 	}
@@ -226,7 +224,7 @@ type resetPasswordRequest struct {
 // resetPassword sets a new password with a reset token (POST
 // /api/reset-password-phone) and ends every session of the account.
 func (s *Server) resetPassword(c *fiber.Ctx) error {
-	if err := s.throttle(c, limitCheck{"reset:ip:" + clientIP(c), limitResetPerIP}); err != nil {
+	if err := s.throttle(c, perIP(c, "reset", limitResetPerIP)); err != nil {
 		return err
 	}
 	var req resetPasswordRequest

@@ -35,8 +35,8 @@ func wrongCode(code string) string {
 func wantCode(t *testing.T, r authResult, status int, errorCode, msg string) {
 	t.Helper()
 	r.want(t, status)
-	if r.str("error_code") != errorCode || r.str("message") != msg {
-		t.Fatalf("error_code %q message %q, want %q %q", r.str("error_code"), r.str("message"), errorCode, msg)
+	if r.str("code") != errorCode || r.str("message") != msg {
+		t.Fatalf("code %q message %q, want %q %q", r.str("code"), r.str("message"), errorCode, msg)
 	}
 }
 
@@ -242,7 +242,7 @@ func TestOTPThrottle(t *testing.T) {
 			h.clock.Advance(time.Minute)
 		}
 		r := h.sendCode(t, "09791234567", "10.30.0.9").want(t, 429)
-		if r.str("message") != "Too many requests. Please try again later." || r.str("error_code") != "too_many_requests" {
+		if r.str("message") != "Too many requests. Please try again later." || r.str("code") != "too_many_requests" {
 			t.Fatalf("%s", r.body)
 		}
 		// The oldest of the three was sent 3 minutes ago: 57 minutes to go.

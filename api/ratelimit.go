@@ -43,15 +43,35 @@ var (
 type limitCheck struct {
 	key   string
 	limit Limit
+	// byIP marks a key made from the client address, which must be known.
+	byIP bool
 }
+
+// perIP is the check of name's limit for the request's client address.
+func perIP(c *fiber.Ctx, name string, l Limit) limitCheck {
+	return limitCheck{key: name + ":ip:" + clientIP(c), limit: l, byIP: true}
+}
+
+// msgClientUnknown answers a request whose address a trusted proxy garbled.
+const msgClientUnknown = "We could not tell where this request comes from. Please try again."
 
 // throttle takes one event from every check and answers 429 with
 // Retry-After (whole seconds, rounded up) when any is exhausted. A failing
 // limiter lets the request through: a shared limiter's outage must not lock
 // every customer out, and the password and code checks still stand.
+//
+// A check by IP with no known address refuses the request: an unknown
+// address shared as one key would let one client use up everyone's
+// allowance, and a key per request would be no limit at all. Only a
+// misbehaving trusted proxy can cause it, so it is logged.
 func (s *Server) throttle(c *fiber.Ctx, checks ...limitCheck) error {
 	var wait time.Duration
 	for _, ch := range checks {
+		if ch.byIP && clientIP(c) == "" {
+			s.log.Warn().Str("request_id", requestID(c)).Str("proxy_header", s.opts.ClientIP.Header()).
+				Msg("client address unknown: a trusted proxy sent a malformed header")
+			return &Error{Status: fiber.StatusBadRequest, Message: msgClientUnknown, Code: "client_address_unknown"}
+		}
 		d, err := s.limiter.Allow(c.UserContext(), ch.key, ch.limit)
 		if err != nil {
 			s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("rate limiter failed; allowing")
@@ -72,7 +92,8 @@ func tooManyRequests(c *fiber.Ctx, wait time.Duration) error {
 	return &Error{
 		Status:  fiber.StatusTooManyRequests,
 		Message: msgTooManyRequests,
-		Extra:   map[string]any{"error_code": "too_many_requests", "retry_after": max(secs, 1)},
+		Code:    "too_many_requests",
+		Extra:   map[string]any{"retry_after": max(secs, 1)},
 	}
 }
 

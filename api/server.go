@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
+	"topup/internal/clientip"
 	"topup/media"
 	"topup/receipts"
 	"topup/store"
@@ -30,9 +31,9 @@ type Options struct {
 	Public      PublicConfig
 	// Ready are the readiness checks behind /readyz, by name.
 	Ready map[string]func(context.Context) error
-	// ProxyHeader names the header holding the client's IP when the server
-	// runs behind a proxy (e.g. X-Forwarded-For); empty trusts no header.
-	ProxyHeader string
+	// ClientIP tells the client's address behind trusted proxies; nil
+	// means the TCP peer (no proxy).
+	ClientIP *clientip.Resolver
 
 	// Accounts and the security baseline (issue 5).
 	// Now is the clock for token and code expiry; nil means time.Now.
@@ -82,9 +83,8 @@ func New(opts Options) *Server {
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          30 * time.Second,
 		IdleTimeout:           120 * time.Second,
-		ProxyHeader:           opts.ProxyHeader,
 	})
-	s.app.Use(recoverer(opts.Log), requestIDs(), accessLog(opts.Log))
+	s.app.Use(recoverer(opts.Log), requestIDs(), s.resolveClientIP, accessLog(opts.Log))
 	s.initAccounts()
 	s.app.Use(s.securityHeaders(), s.cors())
 

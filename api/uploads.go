@@ -29,7 +29,7 @@ var limitUploadsPerUser = Limit{Burst: 20, Every: 3 * time.Minute}
 
 func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 	u := currentUser(c)
-	if err := s.throttle(c, limitCheck{"upload:user:" + strconv.FormatInt(u.ID, 10), limitUploadsPerUser}); err != nil {
+	if err := s.throttle(c, limitCheck{key: "upload:user:" + strconv.FormatInt(u.ID, 10), limit: limitUploadsPerUser}); err != nil {
 		return err
 	}
 	fh, err := c.FormFile("file")

@@ -54,7 +54,7 @@ type registerRequest struct {
 // error at once, and a taken phone, username or e-mail as 409 keyed by the
 // field, so the form can show each under its input.
 func (s *Server) register(c *fiber.Ctx) error {
-	if err := s.throttle(c, limitCheck{"register:ip:" + clientIP(c), limitRegisterPerIP}); err != nil {
+	if err := s.throttle(c, perIP(c, "register", limitRegisterPerIP)); err != nil {
 		return err
 	}
 	var req registerRequest
@@ -187,8 +187,8 @@ func (s *Server) login(c *fiber.Ctx) error {
 		}
 	}
 	if err := s.throttle(c,
-		limitCheck{"login:ip:" + clientIP(c), limitLoginPerIP},
-		limitCheck{"login:account:" + account, limitLoginPerAccount},
+		perIP(c, "login", limitLoginPerIP),
+		limitCheck{key: "login:account:" + account, limit: limitLoginPerAccount},
 	); err != nil {
 		return err
 	}

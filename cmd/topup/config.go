@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"topup/internal/clientip"
 )
 
 // Local defaults. They make `make run` work with no setup; production mode
@@ -42,6 +44,10 @@ type Config struct {
 	ExternalPusher *ExternalPusher
 	Support        SupportLinks
 	ShutdownMax    time.Duration
+	// ClientIP tells the client's address behind the proxies in
+	// TRUSTED_PROXIES (PROXY_HEADER); the API and the realtime server's
+	// per-IP cap both use it.
+	ClientIP *clientip.Resolver
 }
 
 // ExternalPusher addresses a Pusher-compatible HTTP API other than ours.
@@ -89,6 +95,12 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	if cfg.LogFormat != "json" && cfg.LogFormat != "console" {
 		return Config{}, fmt.Errorf("LOG_FORMAT must be json or console, not %q", cfg.LogFormat)
 	}
+
+	clientIPs, err := clientip.New(getenv("PROXY_HEADER"), getenv("TRUSTED_PROXIES"))
+	if err != nil {
+		return Config{}, err
+	}
+	cfg.ClientIP = clientIPs
 
 	public, err := url.Parse(get("PUBLIC_URL", defaultPublicURL))
 	if err != nil || (public.Scheme != "http" && public.Scheme != "https") || public.Host == "" {

@@ -37,7 +37,7 @@ func serverConfig(e env) (Config, realtime.Config, error) {
 	if err != nil {
 		return Config{}, realtime.Config{}, err
 	}
-	rt.ClientIP = realtimeClientIP(e.getenv("PROXY_HEADER"))
+	rt.ClientIP = cfg.ClientIP.Of
 	secrets := make([]string, 0, len(rt.Apps))
 	for _, a := range rt.Apps {
 		secrets = append(secrets, a.Secret)
@@ -119,7 +119,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Public:      publicConfig(cfg, rtCfg),
 		Ready:       cl.readiness(map[string]func(context.Context) error{"database": db.Ping}),
 		Limiter:     cl.limiter,
-		ProxyHeader: e.getenv("PROXY_HEADER"),
+		ClientIP:    cfg.ClientIP,
 		// Issue 5.
 		SMS:                   smsSender,
 		CORSOrigins:           corsOrigins,
@@ -172,7 +172,7 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	rtCfg.ClientIP = realtimeClientIP(e.getenv("PROXY_HEADER"))
+	rtCfg.ClientIP = cfg.ClientIP.Of
 	if cfg.Production() {
 		for _, a := range rtCfg.Apps {
 			if a.Secret == realtime.DefaultAppSecret {

@@ -29,7 +29,7 @@ function mockReset(options: { verify?: () => Response; reset?: () => Response } 
 }
 
 const otpFailure = (code: string, message: string) =>
-  HttpResponse.json({ success: false, message, error_code: code, errors: { code: [message] } }, { status: 422 });
+  HttpResponse.json({ success: false, message, code: code, errors: { code: [message] } }, { status: 422 });
 
 async function openOverlay() {
   const utils = renderApp('/login');
@@ -133,7 +133,7 @@ describe('forgot-password overlay', () => {
   it("'phone number not found' on reset returns to step 1", async () => {
     mockReset({
       reset: () =>
-        HttpResponse.json({ success: false, message: 'phone number not found', error_code: 'phone_not_found' }, { status: 404 }),
+        HttpResponse.json({ success: false, message: 'phone number not found', code: 'phone_not_found' }, { status: 404 }),
     });
     const { user, dialog } = await openOverlay();
     await user.type(await toStep2(user, dialog), '123456');
@@ -147,7 +147,7 @@ describe('forgot-password overlay', () => {
 
   it('shows SPEC texts for throttling and invalid formats on send', async () => {
     let answer: Response = HttpResponse.json(
-      { success: false, message: 'Too many requests. Please try again later.', error_code: 'too_many_requests' },
+      { success: false, message: 'Too many requests. Please try again later.', code: 'too_many_requests' },
       { status: 429, headers: { 'Retry-After': '60' } },
     );
     server.use(http.post('*/api/otp/send', () => answer));

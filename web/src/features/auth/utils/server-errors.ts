@@ -38,9 +38,9 @@ function bodyOf(error: unknown): Record<string, unknown> | null {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
 }
 
-/** The error_code the API adds to reset-flow and throttling failures. */
+/** The stable machine `code` every API error carries next to its message. */
 export function errorCode(error: unknown): string | undefined {
-  const code = bodyOf(error)?.error_code;
+  const code = bodyOf(error)?.code;
   return typeof code === 'string' ? code : undefined;
 }
 
