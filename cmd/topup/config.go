@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -126,31 +125,4 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		cfg.ExternalPusher = ext
 	}
 	return cfg, nil
-}
-
-// checkProductionSecrets names every secret still at its public default.
-// pusherSecrets are the app secrets the realtime configuration holds.
-func checkProductionSecrets(cfg Config, pusherSecrets []string, defaultPusherSecret string) error {
-	if !cfg.Production() {
-		return nil
-	}
-	var problems []string
-	if cfg.AppKey == defaultAppKey {
-		problems = append(problems, "APP_KEY is the local default; set a long random value")
-	} else if len(cfg.AppKey) < 32 {
-		problems = append(problems, "APP_KEY is shorter than 32 characters")
-	}
-	for _, s := range pusherSecrets {
-		if s == defaultPusherSecret {
-			problems = append(problems, "PUSHER_APP_SECRET is the local default; set a long random value")
-			break
-		}
-	}
-	if cfg.DatabaseURL == "" {
-		problems = append(problems, "DATABASE_URL is not set")
-	}
-	if len(problems) > 0 {
-		return errors.New("refusing to start in production: " + strings.Join(problems, "; "))
-	}
-	return nil
 }

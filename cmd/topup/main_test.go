@@ -6,8 +6,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -29,23 +32,48 @@ func testEnv(vars map[string]string, stdin string) (env, *bytes.Buffer) {
 
 func TestProductionRefusesDefaultSecrets(t *testing.T) {
 	strong := strings.Repeat("k", 40)
+	appsFile := filepath.Join(t.TempDir(), "apps.json")
+	if err := os.WriteFile(appsFile, []byte(`[{"id":"shop","key":"shop-key","secret":"too-short"}]`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// prod is a production environment that passes, changed by with.
+	prod := map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "APP_KEY": strong,
+		"PUSHER_APP_SECRET": strong, "SMS_PROVIDER": "http"}
+	with := func(kv ...string) map[string]string {
+		m := maps.Clone(prod)
+		for i := 0; i < len(kv); i += 2 {
+			if kv[i+1] == "" {
+				delete(m, kv[i])
+			} else {
+				m[kv[i]] = kv[i+1]
+			}
+		}
+		return m
+	}
 	tests := []struct {
 		name    string
 		vars    map[string]string
 		wantErr []string // every phrase must appear; none means start is allowed
 	}{
 		{"local mode allows defaults", map[string]string{}, nil},
-		{"production with defaults names both", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x"},
-			[]string{"APP_KEY is the local default", "PUSHER_APP_SECRET is the local default"}},
-		{"production with default pusher secret", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "APP_KEY": strong},
-			[]string{"PUSHER_APP_SECRET"}},
-		{"production with default app key", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "PUSHER_APP_SECRET": "s3cr3t-from-vault"},
-			[]string{"APP_KEY is the local default"}},
-		{"production with a short app key", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "APP_KEY": "short", "PUSHER_APP_SECRET": "s3cr3t"},
-			[]string{"APP_KEY is shorter than 32"}},
-		{"production without a database", map[string]string{"APP_ENV": "production", "APP_KEY": strong, "PUSHER_APP_SECRET": "s3cr3t"},
-			[]string{"DATABASE_URL is not set"}},
-		{"production with real secrets", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "APP_KEY": strong, "PUSHER_APP_SECRET": "s3cr3t"}, nil},
+		{"local mode on a loopback address allows defaults", map[string]string{"PUBLIC_URL": "http://127.0.0.1:9000"}, nil},
+		{"production with defaults names both", map[string]string{"APP_ENV": "production", "DATABASE_URL": "postgres://x", "SMS_PROVIDER": "http"},
+			[]string{"APP_KEY is the local default", "PUSHER_APP_SECRET is the local default", "openssl rand"}},
+		{"production with default pusher secret", with("PUSHER_APP_SECRET", ""), []string{"PUSHER_APP_SECRET is the local default"}},
+		{"production with default app key", with("APP_KEY", ""), []string{"APP_KEY is the local default"}},
+		{"production with a short app key", with("APP_KEY", "short"), []string{"APP_KEY is shorter than 32"}},
+		{"production with a short pusher secret", with("PUSHER_APP_SECRET", "s3cr3t-from-vault"),
+			[]string{"PUSHER_APP_SECRET is shorter than 32 characters", "at least 32 random characters"}},
+		{"production with a short secret in the apps file", with("PUSHER_APPS_FILE", appsFile, "PUSHER_APP_SECRET", ""),
+			[]string{`the secret of app "shop" in PUSHER_APPS_FILE is shorter than 32`}},
+		{"production without a database", with("DATABASE_URL", ""), []string{"DATABASE_URL is not set"}},
+		{"production with the log SMS sender", with("SMS_PROVIDER", ""),
+			[]string{"SMS_PROVIDER is log", "set SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_KEY"}},
+		{"production with real secrets", prod, nil},
+		{"no APP_ENV on a public address refuses the default secrets", map[string]string{"PUBLIC_URL": "https://shop.example"},
+			[]string{"refusing to start on https://shop.example", "APP_KEY is the local default", "PUSHER_APP_SECRET is the local default"}},
+		{"no APP_ENV on a public address with own secrets starts", map[string]string{"PUBLIC_URL": "https://shop.example",
+			"APP_KEY": strong, "PUSHER_APP_SECRET": "dev-secret"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -110,7 +138,7 @@ func TestPublicConfigFollowsPublicURL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {
-			e, _ := testEnv(map[string]string{"PUBLIC_URL": tt.url}, "")
+			e, _ := testEnv(map[string]string{"PUBLIC_URL": tt.url, "APP_KEY": strings.Repeat("k", 40), "PUSHER_APP_SECRET": "own"}, "")
 			cfg, rt, err := serverConfig(e)
 			if err != nil {
 				t.Fatal(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -38,11 +37,7 @@ func serverConfig(e env) (Config, realtime.Config, error) {
 		return Config{}, realtime.Config{}, err
 	}
 	rt.ClientIP = cfg.ClientIP.Of
-	secrets := make([]string, 0, len(rt.Apps))
-	for _, a := range rt.Apps {
-		secrets = append(secrets, a.Secret)
-	}
-	if err := checkProductionSecrets(cfg, secrets, realtime.DefaultAppSecret); err != nil {
+	if err := checkStartup(cfg, rt.Apps, e.getenv); err != nil {
 		return Config{}, realtime.Config{}, err
 	}
 	return cfg, rt, nil
@@ -173,12 +168,8 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	rtCfg.ClientIP = cfg.ClientIP.Of
-	if cfg.Production() {
-		for _, a := range rtCfg.Apps {
-			if a.Secret == realtime.DefaultAppSecret {
-				return errors.New("refusing to start in production: PUSHER_APP_SECRET is the local default; set a long random value")
-			}
-		}
+	if err := checkPusherStartup(cfg, rtCfg.Apps, e.getenv); err != nil {
+		return err
 	}
 	log := newLogger(cfg, e.stderr)
 	cl, err := newCluster(e.getenv, log)
@@ -264,9 +255,7 @@ func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
 func newSMSSender(cfg Config, getenv func(string) string, log zerolog.Logger) (api.SMSSender, error) {
 	switch cfg.SMSProvider {
 	case "log":
-		if cfg.Production() {
-			log.Warn().Msg("SMS_PROVIDER=log in production: reset codes are written to the log, not sent")
-		}
+		// Production refuses it before this point (checkStartup).
 		return sms.Log{Logger: log.With().Str("component", "sms").Logger()}, nil
 	case "http":
 		return sms.NewHTTP(sms.HTTPConfig{URL: getenv("SMS_HTTP_URL"), Key: getenv("SMS_HTTP_KEY"), From: getenv("SMS_HTTP_FROM")})
