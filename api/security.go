@@ -101,7 +101,7 @@ func (s *Server) securityHeaders() fiber.Handler {
 		h.Set(fiber.HeaderXFrameOptions, "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-		h.Set(fiber.HeaderContentSecurityPolicy, s.csp)
+		h.Set(fiber.HeaderContentSecurityPolicy, s.cspFor(c.Path()))
 		if s.opts.HSTS {
 			h.Set(fiber.HeaderStrictTransportSecurity, "max-age=31536000; includeSubDomains")
 		}
@@ -163,11 +163,24 @@ func (s *Server) cors() fiber.Handler {
 // setAppCSP sets the policy for the app whose index.html is index, unless
 // Options.ContentSecurityPolicy overrides it. The websocket host joins
 // connect-src only when the app is told to use another host than its own.
+// The dashboard's policy never admits the chat widget (see cspFor).
 func (s *Server) setAppCSP(index []byte) {
 	if s.opts.ContentSecurityPolicy != "" {
-		s.csp = s.opts.ContentSecurityPolicy
+		s.csp, s.cspAdmin = s.opts.ContentSecurityPolicy, s.opts.ContentSecurityPolicy
 		return
 	}
 	p := s.opts.Public.Pusher
 	s.csp = buildCSP(index, p.WSHost, p.WSPort, s.opts.Public.ChatWidgetID != "")
+	s.cspAdmin = buildCSP(index, p.WSHost, p.WSPort, false)
+}
+
+// cspFor is the policy of a response for path: the dashboard's pages get
+// one without the chat widget's hosts, so a third-party script can never
+// run where an admin's token lives (the web app does not load it there
+// either; this holds even if it tried).
+func (s *Server) cspFor(path string) string {
+	if path == "/dashboard" || strings.HasPrefix(path, "/dashboard/") {
+		return s.cspAdmin
+	}
+	return s.csp
 }

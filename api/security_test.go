@@ -66,6 +66,14 @@ func TestSecurityHeaders(t *testing.T) {
 				t.Errorf("CSP with a widget %q lacks %q", csp, part)
 			}
 		}
+		// The dashboard's page never admits the widget's hosts, so a
+		// third-party script cannot run next to an admin's token.
+		for _, path := range []string{"/dashboard", "/dashboard/topups/3"} {
+			csp = do(t, chat.App(), "GET", path).header.Get("Content-Security-Policy")
+			if strings.Contains(csp, "tawk.to") || !strings.Contains(csp, "script-src 'self' "+hash+";") {
+				t.Errorf("CSP of %s admits the chat widget: %q", path, csp)
+			}
+		}
 	})
 
 	t.Run("HSTS and override", func(t *testing.T) {

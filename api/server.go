@@ -62,8 +62,9 @@ type Server struct {
 	opts Options
 	log  zerolog.Logger
 
-	limiter Limiter // issue 5: see initAccounts
-	csp     string
+	limiter  Limiter // issue 5: see initAccounts
+	csp      string
+	cspAdmin string // the dashboard's: never the chat widget's hosts
 
 	firstScreen      firstScreen // see web_first_screen.go
 	hasFirstScreen   bool

@@ -36,7 +36,7 @@ export function RootLayout() {
     if (pathname !== paths.home) endFirstScreen();
   }, [pathname]);
   useUserRefresh();
-  useChatWidget(config?.chat_widget_id, user);
+  useChatWidget(config?.chat_widget_id, user, pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 
+import { paths } from '@/config/paths';
 import type { User } from '@/types/api';
 
 // SPEC §1 live chat (a Tawk.to-style widget). Loaded only when a widget id is
 // configured; it learns the signed-in user's display name and e-mail.
+// Never for an admin or under /dashboard: a third-party script runs with the
+// page's rights and could read the admin's token cookie. The admin's page is
+// a fresh load after login (a full redirect), so a widget loaded earlier for
+// the guest never reaches it.
 
 export const NO_EMAIL_DOMAIN = 'no-email.local';
 
@@ -42,9 +47,15 @@ function sendIdentity(user: User | null) {
   }
 }
 
-export function useChatWidget(widgetId: string | undefined, user: User | null) {
+/** Whether the widget may load for `user` on `pathname`. */
+export function chatAllowed(user: User | null, pathname: string): boolean {
+  return !user?.is_admin && pathname !== paths.dashboard && !pathname.startsWith(`${paths.dashboard}/`);
+}
+
+export function useChatWidget(widgetId: string | undefined, user: User | null, pathname: string) {
+  const allowed = chatAllowed(user, pathname);
   useEffect(() => {
-    if (!widgetId || !/^[\w-]+(\/[\w-]+)?$/.test(widgetId)) return;
+    if (!allowed || !widgetId || !/^[\w-]+(\/[\w-]+)?$/.test(widgetId)) return;
     const chat: ChatApi = (window.Tawk_API ??= {});
     chat.onLoad = () => sendIdentity(user);
     if (document.getElementById(SCRIPT_ID)) {
@@ -59,5 +70,5 @@ export function useChatWidget(widgetId: string | undefined, user: User | null) {
     script.charset = 'UTF-8';
     script.crossOrigin = 'anonymous';
     document.body.appendChild(script);
-  }, [widgetId, user]);
+  }, [allowed, widgetId, user]);
 }
