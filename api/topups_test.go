@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/hex"
 	"fmt"
 	"image"
@@ -162,6 +163,18 @@ func TestReceiptAccess(t *testing.T) {
 	h.do(t, authReq{method: "GET", path: path}).want(t, 401)
 	h.do(t, authReq{method: "GET", path: "/api/uploads/999999", token: h.alice}).want(t, 404)
 	h.do(t, authReq{method: "GET", path: "/api/uploads/abc", token: h.alice}).want(t, 404)
+
+	// A banned admin may still log in (to read the ban reason) but reads no
+	// one's receipts.
+	boss, err := h.db.UserByPhone(context.Background(), "09420000103")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ban(t, boss, nil)
+	banned := h.login(t, "09420000103", "secret123")
+	if r := h.do(t, authReq{method: "GET", path: path, token: banned}).want(t, 403); r.str("code") != "account_banned" {
+		t.Fatalf("banned admin: %s", r.body)
+	}
 }
 
 func (h *topupHarness) quote(t *testing.T, token, amount string) authResult {

@@ -86,8 +86,14 @@ func (s *Server) showReceipt(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if up.UserID != u.ID && !u.IsAdmin {
-		return store.ErrNotFound
+	if up.UserID != u.ID {
+		// Another's receipt: admins only, and a banned admin is no admin.
+		if u.IsAdmin && u.IsBanned {
+			return banned(u)
+		}
+		if !u.IsAdmin {
+			return store.ErrNotFound
+		}
 	}
 	if up.DeletedAt.Valid {
 		return Fail(http.StatusGone, msgReceiptGone)
