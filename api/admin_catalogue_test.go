@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"testing"
@@ -269,7 +271,7 @@ func TestAdminReviewsSettingsEventsAudit(t *testing.T) {
 		if last.event != "user.updated" || last.channels[0] != store.UserChannel(c.ID) || !strings.Contains(last.data, `"updateType":"profile"`) {
 			t.Fatalf("sent %+v", last)
 		}
-		h.call(t, tok, "POST", "/api/admin/events", map[string]any{"user_id": c.ID, "event": "order.updated", "data": map[string]any{"ping": 1}}).want(t, 200)
+		h.call(t, tok, "POST", "/api/admin/events", map[string]any{"user_id": c.ID, "event": "diagnostic.ping", "data": map[string]any{"ping": 1}}).want(t, 200)
 		h.bc.mu.Lock()
 		h.bc.fail = errBroadcast
 		h.bc.mu.Unlock()
@@ -277,8 +279,38 @@ func TestAdminReviewsSettingsEventsAudit(t *testing.T) {
 		if r.data()["published"] != false || r.data()["error"] != errBroadcast.Error() {
 			t.Fatalf("failed publish %s", r.body)
 		}
-		if rows := h.audits(t, "event.publish", c.ID); len(rows) != 3 || field(rows[2].After, "published") != false {
+		rows := h.audits(t, "event.publish", c.ID)
+		if len(rows) != 3 || field(rows[2].After, "published") != false {
 			t.Fatalf("audit %+v", rows)
+		}
+		// The audit entry pins what was sent: its SHA-256 and size.
+		sum := sha256.Sum256([]byte(`{"ping":1}`))
+		if field(rows[1].After, "data_sha256") != hex.EncodeToString(sum[:]) || field(rows[1].After, "data_bytes") != float64(10) {
+			t.Fatalf("audit of the ping %s", rows[1].After)
+		}
+	})
+
+	// A rogue admin cannot make the console show a customer a "message from
+	// the store", a wallet change or an order update that no table holds.
+	t.Run("event console sends only diagnostic events", func(t *testing.T) {
+		h.bc.mu.Lock()
+		h.bc.fail, h.bc.sent = nil, nil
+		h.bc.mu.Unlock()
+		for _, req := range []map[string]any{
+			{"user_id": c.ID, "event": "user.message.sent", "data": map[string]any{"title": "Pay to 09…", "body": "New account"}},
+			{"user_id": c.ID, "event": "order.updated", "data": map[string]any{"order": map[string]any{"id": 1}}},
+			{"user_id": c.ID, "event": "topup.updated"},
+			{"user_id": c.ID, "event": "user.updated", "data": map[string]any{"updateType": "wallet", "user": map[string]any{"id": c.ID, "wallet_amount": 999999}}},
+		} {
+			r := h.call(t, tok, "POST", "/api/admin/events", req).want(t, 422)
+			if r.str("code") != "event_not_allowed" {
+				t.Errorf("%v: code %q", req, r.str("code"))
+			}
+		}
+		h.bc.mu.Lock()
+		defer h.bc.mu.Unlock()
+		if len(h.bc.sent) != 0 {
+			t.Fatalf("published %+v", h.bc.sent)
 		}
 	})
 

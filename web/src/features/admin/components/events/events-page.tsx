@@ -6,19 +6,23 @@ import { TextField } from '@/components/ui/text-field';
 import { publishEvent, useUsers } from '@/features/admin/api/users';
 import type { AdminUser, EventResult } from '@/features/admin/api/types';
 import { Badge } from '@/features/admin/components/common/badge';
-import { TextAreaField } from '@/features/admin/components/common/fields';
+import { SelectField, TextAreaField } from '@/features/admin/components/common/fields';
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
 import { fieldError } from '@/features/admin/utils/format';
 
-/** Sends user.updated (or any event) on a customer's private channel and shows what happened. */
+/** The only events the console may send (the server refuses others): diagnostics, never store messages. */
+const CONSOLE_EVENTS = ['user.updated', 'diagnostic.ping'] as const;
+type ConsoleEvent = (typeof CONSOLE_EVENTS)[number];
+
+/** Sends a diagnostic event on a customer's private channel and shows what happened. */
 export function EventsPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [user, setUser] = useState<AdminUser | null>(null);
-  const [event, setEvent] = useState('user.updated');
+  const [event, setEvent] = useState<ConsoleEvent>('user.updated');
   const [data, setData] = useState('');
   const [dataError, setDataError] = useState<string>();
   const [result, setResult] = useState<EventResult | null>(null);
@@ -32,7 +36,7 @@ export function EventsPage() {
   const send = async () => {
     if (!user) return;
     let payload: unknown = null;
-    if (data.trim()) {
+    if (event === 'diagnostic.ping' && data.trim()) {
       try {
         payload = JSON.parse(data);
       } catch {
@@ -41,7 +45,7 @@ export function EventsPage() {
       }
     }
     setDataError(undefined);
-    const answer = await run(() => publishEvent(user.id, event.trim(), payload));
+    const answer = await run(() => publishEvent(user.id, event, payload));
     if (answer) setResult(answer);
   };
 
@@ -75,8 +79,16 @@ export function EventsPage() {
         <Panel title={t('admin.events.send')}>
           <div className="flex flex-col gap-3">
             <p className="text-sm">{user ? t('admin.events.channel', { channel: `private-user.${user.id}`, user: user.username }) : t('admin.events.noUser')}</p>
-            <TextField label={t('admin.events.event')} value={event} onChange={(changeEvent) => setEvent(changeEvent.target.value)} error={fieldError(error, 'event')} />
-            <TextAreaField label={t('admin.events.data')} hint={t('admin.events.dataHint')} inputClassName="font-mono" value={data} onChange={(changeEvent) => setData(changeEvent.target.value)} error={dataError ?? fieldError(error, 'data')} />
+            <SelectField
+              label={t('admin.events.event')}
+              value={event}
+              options={CONSOLE_EVENTS.map((name) => ({ value: name, label: t(`admin.events.kinds.${name === 'user.updated' ? 'userUpdated' : 'ping'}`) }))}
+              onChange={(changeEvent) => setEvent(changeEvent.target.value as ConsoleEvent)}
+              error={fieldError(error, 'event')}
+            />
+            {event === 'diagnostic.ping' && (
+              <TextAreaField label={t('admin.events.data')} hint={t('admin.events.dataHint')} inputClassName="font-mono" value={data} onChange={(changeEvent) => setData(changeEvent.target.value)} error={dataError ?? fieldError(error, 'data')} />
+            )}
             <FormError error={error && !fieldError(error, 'event') && !fieldError(error, 'data') ? error : null} />
             <Button loading={pending} disabled={!user} onClick={() => void send()}>
               {t('admin.events.publish')}
