@@ -56,36 +56,70 @@ func checkTopupAmount(n int64) (int64, error) {
 	return n, nil
 }
 
-// verificationAmount picks T at random, so a forged receipt cannot guess
-// the exact total: 1–500 Ks under 100,000 Ks, else 500–1,000 Ks (SPEC §9).
-func verificationAmount(amount int64) (int64, error) {
-	lo, hi := int64(1), int64(500)
+// verificationRange is where T lies for amount (SPEC §9): 1–500 Ks under
+// 100,000 Ks, else 500–1,000 Ks.
+func verificationRange(amount int64) (lo, hi int64) {
 	if amount >= verificationSplit {
-		lo, hi = 500, 1000
+		return 500, 1000
 	}
-	n, err := rand.Int(rand.Reader, big.NewInt(hi-lo+1))
-	if err != nil {
-		return 0, fmt.Errorf("verification amount: %w", err)
-	}
-	return lo + n.Int64(), nil
+	return 1, 500
 }
 
+// verificationAmount picks T at random, so a forged receipt cannot guess
+// the exact total, among the values whose total amount+T no top-up holds
+// (taken). ok is false when every total in the range is taken.
+func verificationAmount(amount int64, taken []int64) (t int64, ok bool, err error) {
+	lo, hi := verificationRange(amount)
+	held := make(map[int64]bool, len(taken))
+	for _, total := range taken {
+		held[total] = true
+	}
+	free := make([]int64, 0, hi-lo+1)
+	for v := lo; v <= hi; v++ {
+		if !held[amount+v] {
+			free = append(free, v)
+		}
+	}
+	if len(free) == 0 {
+		return 0, false, nil
+	}
+	n, err := rand.Int(rand.Reader, big.NewInt(int64(len(free))))
+	if err != nil {
+		return 0, false, fmt.Errorf("verification amount: %w", err)
+	}
+	return free[n.Int64()], true, nil
+}
+
+// quoteNonceBytes is the size of a quote's nonce, the one-use key under
+// which the top-up it backs is stored.
+const quoteNonceBytes = 16
+
 // topupQuote is what the server promised one customer: transfer
-// Amount + Verification before Expires.
+// Amount + Verification before Expires, once (Nonce).
 type topupQuote struct {
 	UserID       int64
 	Amount       int64
 	Verification int64
 	Expires      time.Time
+	Nonce        [quoteNonceBytes]byte
 }
 
 func (q topupQuote) Total() int64 { return q.Amount + q.Verification }
 
+// newQuoteNonce draws a nonce from crypto/rand.
+func newQuoteNonce() [quoteNonceBytes]byte {
+	var n [quoteNonceBytes]byte
+	_, _ = rand.Read(n[:]) // crypto/rand.Read never fails on supported platforms
+	return n
+}
+
 // quoteMAC is a keyed hash (secret.Box.Hash: HMAC with a key from APP_KEY).
 type quoteMAC func([]byte) []byte
 
+// payload is v2: v1 quotes had no nonce and are refused, so none of them
+// can back a second top-up after an upgrade.
 func (q topupQuote) payload() string {
-	return fmt.Sprintf("v1.%d.%d.%d.%d", q.UserID, q.Amount, q.Verification, q.Expires.Unix())
+	return fmt.Sprintf("v2.%d.%d.%d.%d.%s", q.UserID, q.Amount, q.Verification, q.Expires.Unix(), hex.EncodeToString(q.Nonce[:]))
 }
 
 // sign renders the quote as an opaque token: its fields, then their MAC.
@@ -105,12 +139,22 @@ func parseQuote(mac quoteMAC, token string, now time.Time) (topupQuote, error) {
 	if err != nil || !hmac.Equal(got, mac([]byte("topup-quote:"+payload))) {
 		return topupQuote{}, errQuoteInvalid
 	}
-	var q topupQuote
-	var exp int64
-	if _, err := fmt.Sscanf(payload, "v1.%d.%d.%d.%d", &q.UserID, &q.Amount, &q.Verification, &exp); err != nil {
+	parts := strings.Split(payload, ".")
+	if len(parts) != 6 || parts[0] != "v2" {
 		return topupQuote{}, errQuoteInvalid
 	}
-	q.Expires = time.Unix(exp, 0)
+	var nums [4]int64
+	for k := range nums {
+		if nums[k], err = strconv.ParseInt(parts[k+1], 10, 64); err != nil {
+			return topupQuote{}, errQuoteInvalid
+		}
+	}
+	q := topupQuote{UserID: nums[0], Amount: nums[1], Verification: nums[2], Expires: time.Unix(nums[3], 0)}
+	nonce, err := hex.DecodeString(parts[5])
+	if err != nil || len(nonce) != quoteNonceBytes {
+		return topupQuote{}, errQuoteInvalid
+	}
+	copy(q.Nonce[:], nonce)
 	if !now.Before(q.Expires) {
 		return topupQuote{}, errQuoteExpired
 	}

@@ -3,7 +3,9 @@ package api
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -56,9 +58,9 @@ func TestVerificationAmountRanges(t *testing.T) {
 	for _, tt := range tests {
 		seen := map[int64]bool{}
 		for range 300 {
-			v, err := verificationAmount(tt.amount)
-			if err != nil || v < tt.lo || v > tt.hi {
-				t.Fatalf("verificationAmount(%d) = %d, %v; want %d..%d", tt.amount, v, err, tt.lo, tt.hi)
+			v, ok, err := verificationAmount(tt.amount, nil)
+			if err != nil || !ok || v < tt.lo || v > tt.hi {
+				t.Fatalf("verificationAmount(%d) = %d, %v, %v; want %d..%d", tt.amount, v, ok, err, tt.lo, tt.hi)
 			}
 			seen[v] = true
 		}
@@ -68,17 +70,49 @@ func TestVerificationAmountRanges(t *testing.T) {
 	}
 }
 
+func TestVerificationAmountAvoidsTakenTotals(t *testing.T) {
+	var taken []int64
+	for v := int64(1); v <= 500; v++ {
+		if v != 77 && v != 300 {
+			taken = append(taken, 2000+v)
+		}
+	}
+	seen := map[int64]bool{}
+	for range 200 {
+		v, ok, err := verificationAmount(2000, taken)
+		if err != nil || !ok || (v != 77 && v != 300) {
+			t.Fatalf("verificationAmount = %d, %v, %v; want 77 or 300, the only free ones", v, ok, err)
+		}
+		seen[v] = true
+	}
+	if len(seen) != 2 {
+		t.Fatalf("only %v drawn", seen)
+	}
+	if _, ok, err := verificationAmount(2000, append(taken, 2077, 2300)); ok || err != nil {
+		t.Fatalf("every total taken: ok %v, %v; want not ok", ok, err)
+	}
+}
+
 func TestQuoteSignAndParse(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	mac := testMAC("k1")
-	q := topupQuote{UserID: 7, Amount: 5000, Verification: 123, Expires: now.Add(quoteTTL)}
+	q := topupQuote{UserID: 7, Amount: 5000, Verification: 123, Expires: now.Add(quoteTTL), Nonce: newQuoteNonce()}
 	token := q.sign(mac)
 
 	got, err := parseQuote(mac, token, now)
-	if err != nil || got.UserID != 7 || got.Amount != 5000 || got.Verification != 123 || got.Total() != 5123 {
+	if err != nil || got.UserID != 7 || got.Amount != 5000 || got.Verification != 123 || got.Total() != 5123 || got.Nonce != q.Nonce {
 		t.Fatalf("parseQuote = %+v, %v", got, err)
 	}
+	if other := (topupQuote{UserID: 7, Amount: 5000, Verification: 123, Expires: q.Expires, Nonce: newQuoteNonce()}); other.sign(mac) == token {
+		t.Fatal("two quotes for the same total are the same token")
+	}
 	tampered := strings.Replace(token, ".5000.", ".9000.", 1)
+	// A v1 quote (no nonce) signed with the right key: from before quotes
+	// were single-use, so it is refused.
+	v1 := fmt.Sprintf("v1.7.5000.123.%d", q.Expires.Unix())
+	v1 += "." + hex.EncodeToString(mac([]byte("topup-quote:"+v1)))
+	short := fmt.Sprintf("v2.7.5000.123.%d.abcd", q.Expires.Unix())
+	short += "." + hex.EncodeToString(mac([]byte("topup-quote:"+short)))
 	tests := []struct {
 		name  string
 		mac   quoteMAC
@@ -92,6 +126,8 @@ func TestQuoteSignAndParse(t *testing.T) {
 		{"garbage", mac, "hello", now, errQuoteInvalid},
 		{"empty", mac, "", now, errQuoteInvalid},
 		{"signature not hex", mac, q.payload() + ".zz", now, errQuoteInvalid},
+		{"v1 without a nonce", mac, v1, now, errQuoteInvalid},
+		{"short nonce", mac, short, now, errQuoteInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

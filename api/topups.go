@@ -23,6 +23,9 @@ const (
 	msgTopupUploadUsed     = "This receipt has already been used for a top-up."
 	msgTopupQuoteRequired  = "The top-up quote is missing. Please start the top-up again."
 	msgTopupTotalTaken     = "Another top-up with the same total is waiting. Please start the top-up again for a new amount."
+	msgTopupQuoteUsed      = "This exact total was already used for a top-up request. Check your top-up history, or start the top-up again for a new total."
+	msgTopupTooManyOpen    = "You already have 3 top-ups waiting to be checked. Please wait until one is confirmed or rejected."
+	msgTopupAmountBusy     = "Too many top-ups of this amount are waiting right now. Please choose a slightly different amount."
 	msgTopupCreated        = "Your top-up request was received. Your wallet will be credited in about 5 minutes, once the transfer is checked."
 	topupHistoryLimit      = 100
 )
@@ -62,11 +65,21 @@ func (s *Server) topupQuote(c *fiber.Ctx) error {
 	if err != nil {
 		return Invalid(map[string][]string{"amount": {err.Error()}})
 	}
-	t, err := verificationAmount(amount)
+	lo, hi := verificationRange(amount)
+	taken, err := s.opts.Store.TakenTotals(c.UserContext(), amount+lo, amount+hi)
 	if err != nil {
 		return err
 	}
-	q := topupQuote{UserID: currentUser(c).ID, Amount: amount, Verification: t, Expires: s.now().Add(quoteTTL).Truncate(time.Second)}
+	t, ok, err := verificationAmount(amount, taken)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &Error{Status: http.StatusConflict, Code: "amount_busy", Message: msgTopupAmountBusy,
+			Fields: map[string][]string{"amount": {msgTopupAmountBusy}}}
+	}
+	q := topupQuote{UserID: currentUser(c).ID, Amount: amount, Verification: t,
+		Expires: s.now().Add(quoteTTL).Truncate(time.Second), Nonce: newQuoteNonce()}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{
 		"amount": q.Amount, "verification_amount": q.Verification, "total": q.Total(),
@@ -141,13 +154,17 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 
 	t, replayed, err := s.opts.Store.CreateTopup(c.UserContext(), store.NewTopup{
 		UserID: u.ID, Amount: q.Amount, VerificationAmount: q.Verification, PaymentMethodID: method.ID,
-		UploadID: *upload, IdempotencyKey: strings.TrimSpace(c.Get("Idempotency-Key")),
+		UploadID: *upload, QuoteNonce: q.Nonce[:], IdempotencyKey: strings.TrimSpace(c.Get("Idempotency-Key")),
 	})
 	switch {
+	case errors.Is(err, store.ErrQuoteUsed):
+		return topupConflict("quote_used", "quote", msgTopupQuoteUsed)
+	case errors.Is(err, store.ErrTooManyOpenTopups):
+		return topupConflict("too_many_open_topups", "", msgTopupTooManyOpen)
 	case errors.Is(err, store.ErrUploadUsed):
-		return &Error{Status: http.StatusConflict, Message: msgTopupUploadUsed, Fields: map[string][]string{"upload_id": {msgTopupUploadUsed}}}
+		return topupConflict("receipt_used", "upload_id", msgTopupUploadUsed)
 	case errors.Is(err, store.ErrTotalTaken):
-		return &Error{Status: http.StatusConflict, Message: msgTopupTotalTaken, Fields: map[string][]string{"quote": {msgTopupTotalTaken}}}
+		return topupConflict("total_taken", "quote", msgTopupTotalTaken)
 	case errors.Is(err, store.ErrNotFound):
 		return Invalid(map[string][]string{"upload_id": {msgTopupUploadUnknown}})
 	case err != nil:
@@ -158,6 +175,15 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 		status = http.StatusOK
 	}
 	return c.Status(status).JSON(fiber.Map{"success": true, "message": msgTopupCreated, "data": toTopupJSON(t)})
+}
+
+// topupConflict is a 409 with its code, naming the field to fix if any.
+func topupConflict(code, field, msg string) error {
+	e := &Error{Status: http.StatusConflict, Code: code, Message: msg}
+	if field != "" {
+		e.Fields = map[string][]string{field: {msg}}
+	}
+	return e
 }
 
 func firstNonNil[T any](a, b *T) *T {

@@ -3,6 +3,8 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"image"
@@ -12,10 +14,12 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
+	"sync"
 	"testing"
 
 	"topup/api"
 	"topup/receipts"
+	"topup/store"
 )
 
 type topupHarness struct {
@@ -286,5 +290,163 @@ func TestCreateTopupOverHTTP(t *testing.T) {
 	}
 	if bobs := h.do(t, authReq{method: "GET", path: "/api/topup-orders", token: h.bob}).want(t, 200); len(bobs.json["data"].([]any)) != 0 {
 		t.Fatalf("bob sees %s", bobs.body)
+	}
+}
+
+// storedUpload records a receipt for u without the upload endpoint (and
+// its per-customer allowance), for tests that need many.
+func (h *topupHarness) storedUpload(t *testing.T, userID int64) int64 {
+	t.Helper()
+	var name [16]byte
+	_, _ = rand.Read(name[:])
+	sum := sha256.Sum256(name[:])
+	up, err := h.db.CreateUpload(context.Background(), store.NewUpload{UserID: userID, StorageName: hex.EncodeToString(name[:]),
+		Size: 100, ContentType: "image/png", SHA256: sum[:], Width: 10, Height: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return up.ID
+}
+
+func (h *topupHarness) userID(t *testing.T, username string) int64 {
+	t.Helper()
+	u, err := h.db.UserByUsername(context.Background(), username)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.ID
+}
+
+func (h *topupHarness) createTopup(t *testing.T, token string, quote map[string]any, upload int64, key string) authResult {
+	t.Helper()
+	body := map[string]any{"amount": quote["amount"], "payment_method": h.kbz, "upload_id": upload, "quote": quote["quote"]}
+	hdr := map[string]string{}
+	if key != "" {
+		hdr["Idempotency-Key"] = key
+	}
+	return h.do(t, authReq{method: "POST", path: "/api/topup-orders", token: token, body: body, header: hdr})
+}
+
+func TestTopupQuoteIsSingleUse(t *testing.T) {
+	h := newTopupHarness(t)
+	alice := h.userID(t, "alice")
+
+	// 20 requests with one quote at once, each with its own receipt and
+	// key: one top-up, 19 clear refusals.
+	quote := h.quote(t, h.alice, "5000").want(t, 200).data()
+	uploads := make([]int64, 20)
+	for i := range uploads {
+		uploads[i] = h.storedUpload(t, alice)
+	}
+	results := make([]authResult, len(uploads))
+	var wg sync.WaitGroup
+	for i := range uploads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = h.createTopup(t, h.alice, quote, uploads[i], fmt.Sprintf("key-%d", i))
+		}()
+	}
+	wg.Wait()
+	created := 0
+	for _, r := range results {
+		switch {
+		case r.status == http.StatusCreated:
+			created++
+		case r.status != http.StatusConflict || r.str("code") != "quote_used" || r.fieldError("quote") == "":
+			t.Fatalf("a request with a used quote: %d %s, want 409 quote_used", r.status, r.body)
+		}
+	}
+	if created != 1 {
+		t.Fatalf("%d top-ups from one quote, want 1", created)
+	}
+
+	// The fraud this stops: #1 is confirmed, then the same quote comes back
+	// with a fresh screenshot of the same transfer.
+	var first int64
+	if err := h.db.SQL().Get(&first, `SELECT id FROM topup_orders WHERE user_id = $1`, alice); err != nil {
+		t.Fatal(err)
+	}
+	h.do(t, authReq{method: "POST", path: fmt.Sprintf("/api/admin/topups/%d/confirm", first), token: h.admin}).want(t, 200)
+	again := h.createTopup(t, h.alice, quote, h.uploadID(t, h.alice, receiptJPEG(t)), "after-confirm").want(t, http.StatusConflict)
+	if again.str("code") != "quote_used" {
+		t.Fatalf("second use after confirmation: %s", again.body)
+	}
+	var n int
+	if err := h.db.SQL().Get(&n, `SELECT count(*) FROM topup_orders`); err != nil || n != 1 {
+		t.Fatalf("%d top-ups (%v), want 1", n, err)
+	}
+}
+
+func TestOpenTopupCap(t *testing.T) {
+	h := newTopupHarness(t)
+	alice := h.userID(t, "alice")
+	var ids []int64
+	for i := range store.MaxOpenTopups {
+		q := h.quote(t, h.alice, "5000").want(t, 200).data()
+		r := h.createTopup(t, h.alice, q, h.storedUpload(t, alice), fmt.Sprintf("open-%d", i)).want(t, http.StatusCreated)
+		ids = append(ids, int64(r.data()["id"].(float64)))
+	}
+	q := h.quote(t, h.alice, "5000").want(t, 200).data()
+	r := h.createTopup(t, h.alice, q, h.storedUpload(t, alice), "one-too-many").want(t, http.StatusConflict)
+	if r.str("code") != "too_many_open_topups" || r.str("message") == "" {
+		t.Fatalf("fourth open top-up: %s", r.body)
+	}
+	// Another customer is not held back by alice's.
+	bq := h.quote(t, h.bob, "5000").want(t, 200).data()
+	h.createTopup(t, h.bob, bq, h.storedUpload(t, h.userID(t, "bob")), "").want(t, http.StatusCreated)
+
+	h.do(t, authReq{method: "POST", path: fmt.Sprintf("/api/admin/topups/%d/reject", ids[0]), token: h.admin,
+		body: map[string]string{"reason": "No transfer arrived"}}).want(t, 200)
+	// The refused request's quote was not used up: it goes through now.
+	h.createTopup(t, h.alice, q, h.storedUpload(t, alice), "after-reject").want(t, http.StatusCreated)
+}
+
+func TestQuoteOffersOnlyFreeTotals(t *testing.T) {
+	h := newTopupHarness(t)
+	bob := h.userID(t, "bob")
+	// Every total of a 2,000 Ks top-up but 2,077 is held: pending, or
+	// confirmed within the day. Totals confirmed earlier, or rejected, are
+	// free again.
+	_, err := h.db.SQL().Exec(`
+		WITH up AS (
+			INSERT INTO uploads (user_id, storage_name, size, content_type, sha256, width, height)
+			SELECT $1, 'held-' || lpad(v::text, 8, '0'), 100, 'image/png', sha256(v::text::bytea), 10, 10
+			FROM generate_series(1, 500) v WHERE v <> 77
+			RETURNING id, storage_name
+		)
+		INSERT INTO topup_orders (user_id, amount, verification_amount, total, payment_method_id, payment_method_name,
+			upload_id, status, decided_at, reject_reason)
+		SELECT $1, 2000, v, 2000 + v, $2, 'KBZPay', up.id,
+			CASE WHEN v % 3 = 0 THEN 'pending' ELSE 'confirmed' END,
+			CASE WHEN v % 3 = 0 THEN NULL ELSE now() - interval '23 hours' END, NULL
+		FROM up, LATERAL (SELECT substr(up.storage_name, 6)::int AS v) x`, bob, h.kbz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		d := h.quote(t, h.alice, "2000").want(t, 200).data()
+		if int64(d["total"].(float64)) != 2077 {
+			t.Fatalf("quote total %v, want 2077, the only free one", d["total"])
+		}
+	}
+	if _, err := h.db.SQL().Exec(`INSERT INTO uploads (user_id, storage_name, size, content_type, sha256, width, height)
+		VALUES ($1, 'held-00000077', 100, 'image/png', sha256('77'::bytea), 10, 10)`, bob); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.db.SQL().Exec(`INSERT INTO topup_orders (user_id, amount, verification_amount, total, payment_method_id,
+		payment_method_name, upload_id) SELECT $1, 2000, 77, 2077, $2, 'KBZPay', id FROM uploads WHERE storage_name = 'held-00000077'`, bob, h.kbz); err != nil {
+		t.Fatal(err)
+	}
+	r := h.quote(t, h.alice, "2000").want(t, http.StatusConflict)
+	if r.str("code") != "amount_busy" || r.fieldError("amount") == "" {
+		t.Fatalf("no free total: %s", r.body)
+	}
+	// A day after confirmation a total is free again.
+	if _, err := h.db.SQL().Exec(`UPDATE topup_orders SET decided_at = now() - interval '25 hours' WHERE total = 2001`); err != nil {
+		t.Fatal(err)
+	}
+	if d := h.quote(t, h.alice, "2000").want(t, 200).data(); int64(d["total"].(float64)) != 2001 {
+		t.Fatalf("quote total %v, want 2001, confirmed over a day ago", d["total"])
 	}
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -48,48 +49,99 @@ type NewTopup struct {
 	VerificationAmount int64
 	PaymentMethodID    int64
 	UploadID           int64
-	IdempotencyKey     string // optional
+	// QuoteNonce is the 16-byte nonce of the quote the request carries: a
+	// quote backs one top-up (ErrQuoteUsed). The API always sends one;
+	// nil (tests, data from before quotes had nonces) checks nothing.
+	QuoteNonce     []byte
+	IdempotencyKey string // optional
 }
+
+// Rules for open top-ups.
+const (
+	// MaxOpenTopups is how many pending top-ups one customer may have: a
+	// real customer waits for one or two, and each holds a (method, total)
+	// slot other customers cannot use meanwhile.
+	MaxOpenTopups = 3
+	// TotalHeldAfterConfirm is how long a confirmed top-up keeps its
+	// (method, total): the admin matches bank notifications by total, and
+	// one transfer must never match two requests.
+	TotalHeldAfterConfirm = 24 * time.Hour
+)
 
 // ErrUploadUsed means the receipt already backs another top-up.
 var ErrUploadUsed = fmt.Errorf("%w: receipt already used for a top-up", ErrConflict)
 
-// ErrTotalTaken means another open top-up to the same account expects the
-// same total, so the admin could not tell the transfers apart; the customer
-// needs a new quote (another verification amount).
-var ErrTotalTaken = fmt.Errorf("%w: another open top-up expects the same total", ErrConflict)
+// ErrTotalTaken means another top-up to the same account expects the same
+// total, pending or confirmed within TotalHeldAfterConfirm, so the admin
+// could not tell the transfers apart; the customer needs a new quote
+// (another verification amount).
+var ErrTotalTaken = fmt.Errorf("%w: another top-up expects the same total", ErrConflict)
+
+// ErrQuoteUsed means the quote already backs a top-up.
+var ErrQuoteUsed = fmt.Errorf("%w: quote already used for a top-up", ErrConflict)
+
+// ErrTooManyOpenTopups means the customer already has MaxOpenTopups
+// pending top-ups.
+var ErrTooManyOpenTopups = fmt.Errorf("%w: too many open top-ups", ErrConflict)
+
+// takenTotal is true for a top-up whose total is still held (see
+// TotalHeldAfterConfirm); it matches topup_orders_recent_total_idx.
+const takenTotal = `status IN ('pending', 'confirmed')
+	AND (status = 'pending' OR decided_at > now() - make_interval(secs => $3))`
 
 // CreateTopup records a pending top-up. The upload must be the customer's
 // own, still stored, and not back another top-up (ErrNotFound,
-// ErrUploadUsed). A repeated IdempotencyKey with the same request returns
-// the first top-up (replayed true); with a different request, ErrConflict.
+// ErrUploadUsed); the quote must not back one (ErrQuoteUsed); the
+// customer may have at most MaxOpenTopups pending (ErrTooManyOpenTopups);
+// the (method, total) must be free (ErrTotalTaken). A repeated
+// IdempotencyKey with the same request returns the first top-up (replayed
+// true); with a different request, ErrConflict.
+//
+// One customer's requests run one at a time (an advisory lock on the
+// user), so the quote, the cap and the idempotency key are each checked
+// against everything the customer sent before, never raced.
 func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bool, err error) {
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('topup-user:' || $1::text, 0))`, nt.UserID); err != nil {
+			return wrap(err, "top-up: lock customer %d", nt.UserID)
+		}
 		if nt.IdempotencyKey != "" {
-			err := tx.GetContext(ctx, &t, `SELECT `+topupColumns+` FROM topup_orders
+			var prior struct {
+				Topup
+				QuoteNonce []byte `db:"quote_nonce"`
+			}
+			err := tx.GetContext(ctx, &prior, `SELECT `+topupColumns+`, quote_nonce FROM topup_orders
 				WHERE user_id = $1 AND idempotency_key = $2`, nt.UserID, nt.IdempotencyKey)
 			if err == nil {
-				if t.Amount != nt.Amount || t.VerificationAmount != nt.VerificationAmount ||
-					t.PaymentMethodID != nt.PaymentMethodID || t.UploadID != nt.UploadID {
-					return fmt.Errorf("store: top-up: idempotency key reused for another request: %w", ErrConflict)
+				if prior.Amount != nt.Amount || prior.VerificationAmount != nt.VerificationAmount ||
+					prior.PaymentMethodID != nt.PaymentMethodID || prior.UploadID != nt.UploadID ||
+					!bytes.Equal(prior.QuoteNonce, nt.QuoteNonce) {
+					return fmt.Errorf("store: top-up: idempotency key reused for another request: %w", ErrIdempotencyMismatch)
 				}
-				replayed = true
+				t, replayed = prior.Topup, true
 				return nil
 			}
 			if !errors.Is(err, sql.ErrNoRows) {
 				return wrap(err, "top-up by idempotency key")
 			}
 		}
-		var live bool
-		err := tx.GetContext(ctx, &live, `SELECT deleted_at IS NULL FROM uploads WHERE id = $1 AND user_id = $2`,
-			nt.UploadID, nt.UserID)
-		if err != nil || !live {
-			return fmt.Errorf("store: top-up: upload %d: %w", nt.UploadID, ErrNotFound)
+		if err := checkNewTopup(ctx, tx, nt); err != nil {
+			return err
 		}
 		var method string
-		err = tx.GetContext(ctx, &method, `SELECT name FROM payment_methods WHERE id = $1 AND is_active`, nt.PaymentMethodID)
+		err := tx.GetContext(ctx, &method, `SELECT name FROM payment_methods WHERE id = $1 AND is_active`, nt.PaymentMethodID)
 		if err != nil {
 			return wrap(err, "top-up: payment method %d", nt.PaymentMethodID)
+		}
+		var taken bool
+		err = tx.GetContext(ctx, &taken, `SELECT EXISTS (SELECT 1 FROM topup_orders
+			WHERE payment_method_id = $1 AND total = $2 AND `+takenTotal+`)`,
+			nt.PaymentMethodID, nt.Amount+nt.VerificationAmount, TotalHeldAfterConfirm.Seconds())
+		if err != nil {
+			return wrap(err, "top-up: total taken")
+		}
+		if taken {
+			return ErrTotalTaken
 		}
 		var key sql.NullString
 		if nt.IdempotencyKey != "" {
@@ -97,10 +149,10 @@ func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bo
 		}
 		err = tx.GetContext(ctx, &t, `
 			INSERT INTO topup_orders (user_id, amount, verification_amount, total, payment_method_id,
-				payment_method_name, upload_id, idempotency_key)
-			VALUES ($1, $2, $3, $2::bigint + $3::bigint, $4, $5, $6, $7)
+				payment_method_name, upload_id, idempotency_key, quote_nonce)
+			VALUES ($1, $2, $3, $2::bigint + $3::bigint, $4, $5, $6, $7, $8)
 			RETURNING `+topupColumns,
-			nt.UserID, nt.Amount, nt.VerificationAmount, nt.PaymentMethodID, method, nt.UploadID, key)
+			nt.UserID, nt.Amount, nt.VerificationAmount, nt.PaymentMethodID, method, nt.UploadID, key, nt.QuoteNonce)
 		var ce *ConflictError
 		if err = mapErr(err); errors.As(err, &ce) {
 			switch ce.Constraint {
@@ -108,6 +160,8 @@ func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bo
 				return ErrUploadUsed
 			case "topup_orders_open_total_key":
 				return ErrTotalTaken
+			case "topup_orders_quote_key":
+				return ErrQuoteUsed
 			}
 		}
 		if err != nil {
@@ -116,6 +170,47 @@ func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bo
 		return s.topupEvent(ctx, tx, EventTopupCreated, t, ChannelAdmins)
 	})
 	return t, replayed, err
+}
+
+// checkNewTopup refuses a used quote, a customer at the open top-up cap,
+// and a receipt that is not the customer's own live upload, in that order:
+// a replayed quote is the fraud this guards against, so it is named first.
+func checkNewTopup(ctx context.Context, tx *sqlx.Tx, nt NewTopup) error {
+	if nt.QuoteNonce != nil {
+		var used bool
+		err := tx.GetContext(ctx, &used, `SELECT EXISTS (SELECT 1 FROM topup_orders WHERE quote_nonce = $1)`, nt.QuoteNonce)
+		if err != nil {
+			return wrap(err, "top-up: quote used")
+		}
+		if used {
+			return ErrQuoteUsed
+		}
+	}
+	var open int
+	err := tx.GetContext(ctx, &open, `SELECT count(*) FROM topup_orders WHERE user_id = $1 AND status = 'pending'`, nt.UserID)
+	if err != nil {
+		return wrap(err, "top-up: open top-ups")
+	}
+	if open >= MaxOpenTopups {
+		return ErrTooManyOpenTopups
+	}
+	var live bool
+	err = tx.GetContext(ctx, &live, `SELECT deleted_at IS NULL FROM uploads WHERE id = $1 AND user_id = $2`,
+		nt.UploadID, nt.UserID)
+	if err != nil || !live {
+		return fmt.Errorf("store: top-up: upload %d: %w", nt.UploadID, ErrNotFound)
+	}
+	return nil
+}
+
+// TakenTotals lists the totals between lo and hi (inclusive) that some
+// top-up still holds on any payment method (see TotalHeldAfterConfirm),
+// so a quote can offer a total no request is waiting with.
+func (s *DB) TakenTotals(ctx context.Context, lo, hi int64) ([]int64, error) {
+	list := []int64{}
+	err := s.db.SelectContext(ctx, &list, `SELECT DISTINCT total FROM topup_orders
+		WHERE total BETWEEN $1 AND $2 AND `+takenTotal+` ORDER BY total`, lo, hi, TotalHeldAfterConfirm.Seconds())
+	return list, wrap(err, "taken totals")
 }
 
 // TopupsOfUser lists a customer's top-ups, newest first.

@@ -196,3 +196,79 @@ func TestDecideTopup(t *testing.T) {
 		t.Fatalf("ledger invariant: %+v, %v", bad, err)
 	}
 }
+
+func TestTopupTotalHeldForADay(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	alice := newUser(t, db, "09420000051")
+	bob := newUser(t, db, "09420000052")
+	admin := newUser(t, db, "09420000053")
+	kbz := newPaymentMethod(t, db, "KBZPay", true)
+	wave := newPaymentMethod(t, db, "WavePay", true)
+	create := func(u store.User, method, verification int64) (store.Topup, error) {
+		top, _, err := db.CreateTopup(ctx, store.NewTopup{UserID: u.ID, Amount: 5000, VerificationAmount: verification,
+			PaymentMethodID: method, UploadID: newUpload(t, db, u.ID, fmt.Sprint(u.ID, method, verification)+t.Name()).ID})
+		return top, err
+	}
+	first, err := create(alice, kbz, 37)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ConfirmTopup(ctx, first.ID, admin.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := create(bob, kbz, 37); !errors.Is(err, store.ErrTotalTaken) {
+		t.Fatalf("same total on the same account, confirmed an hour ago: %v, want ErrTotalTaken", err)
+	}
+	if _, err := create(bob, wave, 37); err != nil {
+		t.Fatalf("same total on another account: %v", err)
+	}
+	if taken, err := db.TakenTotals(ctx, 5001, 5500); err != nil || len(taken) != 1 || taken[0] != 5037 {
+		t.Fatalf("TakenTotals = %v, %v; want [5037]", taken, err)
+	}
+	db.SQL().MustExec(`UPDATE topup_orders SET decided_at = now() - interval '25 hours' WHERE id = $1`, first.ID)
+	if _, err := create(bob, wave, 38); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := create(bob, kbz, 37); err != nil {
+		t.Fatalf("same total confirmed over a day ago: %v", err)
+	}
+
+	rejected, err := create(alice, kbz, 99)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RejectTopup(ctx, rejected.ID, admin.ID, "no transfer"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := create(alice, kbz, 99); err != nil {
+		t.Fatalf("same total as a rejected top-up: %v", err)
+	}
+}
+
+func TestTopupQuoteNonceAndOpenCap(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	alice := newUser(t, db, "09420000061")
+	kbz := newPaymentMethod(t, db, "KBZPay", true)
+	nonce := func(b byte) []byte { n := make([]byte, 16); n[0] = b; return n }
+	create := func(verification int64, n []byte, key string) (store.Topup, bool, error) {
+		return db.CreateTopup(ctx, store.NewTopup{UserID: alice.ID, Amount: 5000, VerificationAmount: verification,
+			PaymentMethodID: kbz, UploadID: newUpload(t, db, alice.ID, fmt.Sprint(verification, key)).ID, QuoteNonce: n, IdempotencyKey: key})
+	}
+	if _, _, err := create(1, nonce(1), "a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := create(2, nonce(1), "b"); !errors.Is(err, store.ErrQuoteUsed) {
+		t.Fatalf("second use of a quote: %v, want ErrQuoteUsed", err)
+	}
+	if _, _, err := create(2, nonce(2), "b"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := create(3, nonce(3), "c"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := create(4, nonce(4), "d"); !errors.Is(err, store.ErrTooManyOpenTopups) {
+		t.Fatalf("fourth open top-up: %v, want ErrTooManyOpenTopups", err)
+	}
+}

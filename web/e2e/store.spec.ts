@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { applySession, expectNoHorizontalScroll, screenshot, swipe, type LoginBody } from './helpers';
+import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, swipe, type LoginBody } from './helpers';
 
 // Issue 9: the customer's store journey against the real server, as the
 // seeded demo customer (09123456789, 50,000 Ks). Logins are throttled per IP
@@ -148,6 +148,39 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   await expect(page.getByTestId(`topup-${topup.id}`).getByText('Confirmed')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Balance' })).toHaveText(new RegExp(ks(before + transfer)));
   await screenshot(page, 'store-journey-topup-confirmed');
+});
+
+test('a customer with three top-ups waiting is told to wait, in English and Burmese', async ({ page, request }) => {
+  const someone = newCustomer();
+  await registerByApi(request, someone);
+  const session = await apiLogin(request, someone);
+  const receipt = await page.screenshot();
+  for (const amount of [20_000, 21_000, 22_000]) {
+    const quote = await call<{ data: { amount: number; quote: string } }>(request, 'get', `/api/topup-quote?amount=${amount}`, session.token);
+    const upload = await request.post('/api/uploads', {
+      headers: { Authorization: `Bearer ${session.token}` },
+      multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: receipt } },
+    });
+    expect(upload.ok(), await upload.text()).toBeTruthy();
+    const uploadId = ((await upload.json()) as { data: { id: number } }).data.id;
+    await call(request, 'post', '/api/topup-orders', session.token, { amount: quote.data.amount, payment_method: 'KBZPay', upload_id: uploadId, quote: quote.data.quote });
+  }
+  await applySession(page, session);
+  for (const [language, words] of [
+    ['en', 'You already have 3 top-ups waiting to be checked.'],
+    ['my', 'စစ်ဆေးရန် စောင့်ဆိုင်းနေသော ငွေဖြည့်မှု ၃ ခု ရှိနေပြီဖြစ်ပါသည်။'],
+  ] as const) {
+    await page.goto('/top-up');
+    await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+    await page.reload();
+    await page.locator('input[inputmode="numeric"]').fill('23000');
+    await page.locator('select').selectOption({ label: 'KBZPay' });
+    await expect(page.getByTestId('transfer-total')).toHaveText(/23,[0-9]{3}/);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByRole('alertdialog')).toContainText(words);
+    await screenshot(page, `store-topup-too-many-open-${language}`);
+  }
 });
 
 test.describe('on a touch phone', () => {

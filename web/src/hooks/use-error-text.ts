@@ -14,11 +14,26 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Turns any failed request into a sentence: the server's words, or the request error kind in the UI language. */
+/** The stable machine code of a failed request's answer (`code`), if any. */
+export function errorCode(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const body = error.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const code = (body as { code?: unknown }).code;
+  return typeof code === 'string' && code ? code : undefined;
+}
+
+/**
+ * Turns any failed request into a sentence: our own words for the codes the
+ * locales name (errors.codes, in both languages), else the server's words,
+ * else the request error kind in the UI language.
+ */
 export function useErrorText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useCallback(
     (error: unknown, fallback?: string): string => {
+      const code = errorCode(error);
+      if (code && i18n.exists(`errors.codes.${code}`)) return t(`errors.codes.${code}` as 'errors.timeout');
       const message = serverMessage(error);
       if (message) return message;
       if (isApiError(error)) {
@@ -28,6 +43,6 @@ export function useErrorText() {
       }
       return fallback ?? (error instanceof Error && error.message ? error.message : t('error.unknown'));
     },
-    [t],
+    [t, i18n],
   );
 }

@@ -101,4 +101,66 @@ describe('top-up form (SPEC §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
+
+  it('asks for a fresh quote after a top-up, since a quote backs one request only', async () => {
+    const { user, created } = setup();
+    let quotes = 0;
+    server.use(
+      http.get('*/api/topup-quote', ({ request }) => {
+        quotes += 1;
+        const amount = Number(new URL(request.url).searchParams.get('amount'));
+        const verification = 100 + quotes;
+        return HttpResponse.json({ success: true, data: { amount, verification_amount: verification, total: amount + verification, quote: `q-${quotes}`, expires_at: '2099-01-01T00:00:00Z' } });
+      }),
+    );
+    for (const expected of ['5,101 Ks', '5,102 Ks']) {
+      await user.type(screen.getByLabelText('Amount (Ks)'), '5000');
+      await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+      expect(await screen.findByTestId('transfer-total', {}, { timeout: 3000 })).toHaveTextContent(expected);
+      fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
+      await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
+      await user.click(await screen.findByRole('button', { name: 'Go Home' }));
+    }
+    expect(created.map((body) => (body as { quote: string }).quote)).toEqual(['q-1', 'q-2']);
+  });
+
+  it('says in the reader\'s words why a used quote was refused and shows the new total to transfer', async () => {
+    const { user } = setup();
+    let quotes = 0;
+    server.use(
+      http.get('*/api/topup-quote', ({ request }) => {
+        quotes += 1;
+        const amount = Number(new URL(request.url).searchParams.get('amount'));
+        return HttpResponse.json({ success: true, data: { amount, verification_amount: quotes, total: amount + quotes, quote: `q-${quotes}`, expires_at: '2099-01-01T00:00:00Z' } });
+      }),
+      http.post('*/api/topup-orders', () =>
+        HttpResponse.json({ success: false, code: 'quote_used', message: 'server words', errors: { quote: ['server words'] } }, { status: 409 }),
+      ),
+    );
+    await user.type(screen.getByLabelText('Amount (Ks)'), '3000');
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    expect(await screen.findByTestId('transfer-total', {}, { timeout: 3000 })).toHaveTextContent('3,001 Ks');
+    fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
+    await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Payment Failed' });
+    expect(dialog).toHaveTextContent('This exact total was already used for a top-up request.');
+    expect(dialog).not.toHaveTextContent('server words');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('transfer-total')).toHaveTextContent('3,002 Ks');
+  });
+
+  it('tells a customer with three top-ups waiting to wait', async () => {
+    const { user } = setup();
+    server.use(
+      http.post('*/api/topup-orders', () =>
+        HttpResponse.json({ success: false, code: 'too_many_open_topups', message: 'server words' }, { status: 409 }),
+      ),
+    );
+    await user.type(screen.getByLabelText('Amount (Ks)'), '3000');
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    await screen.findByTestId('transfer-total', {}, { timeout: 3000 });
+    fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
+    await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Payment Failed' })).toHaveTextContent('You already have 3 top-ups waiting to be checked.');
+  });
 });

@@ -12,11 +12,13 @@ import { QuoteSummary } from '@/features/topup/components/quote-summary';
 import { ReceiptField } from '@/features/topup/components/receipt-field';
 import { blockedAmountKeys, checkAmount, checkReceipt, parseAmount } from '@/features/topup/utils/rules';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { serverMessage, useErrorText } from '@/hooks/use-error-text';
+import { errorCode, serverMessage, useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/localize';
 
 type Errors = { amount?: string; method?: string; file?: string };
+
+const isQuoteKey = (key: unknown) => Array.isArray(key) && key[0] === topupKeys.quote(0)[0];
 
 /** SPEC §2 top-up form: amount, method, the exact total, receipt, Submit Top-Up. */
 export function TopupForm() {
@@ -82,12 +84,17 @@ export function TopupForm() {
     try {
       await createTopup({ amount: quote.data.amount, payment_method: method.id, upload_id: uploadId, quote: quote.data.quote }, key.current);
       key.current = newIdempotencyKey();
+      // A quote backs one top-up: the next one of any amount needs a fresh quote.
+      void mutate(isQuoteKey, undefined, { revalidate: false });
       setResult('success');
       setAmount('');
       setFile(null);
       setFailure(undefined);
     } catch (error) {
       if (isApiError(error) && typeof error.status === 'number' && error.status < 500) key.current = newIdempotencyKey();
+      // The quote was used or its total is held by another request: show a new total to transfer.
+      const code = errorCode(error);
+      if (code === 'quote_used' || code === 'total_taken') void quote.mutate();
       setFailure(errorText(error));
       setResult('error');
     } finally {
