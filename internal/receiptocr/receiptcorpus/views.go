@@ -45,7 +45,7 @@ func viewOf(rc Receipt) view {
 	d := func(s string) string { return localDigits(s, rc.Digits) }
 	t := rc.Time.In(Yangon)
 	cur := map[string]string{"en": "Ks", "my": "ကျပ်"}[rc.Lang]
-	v := view{Lang: rc.Lang, Theme: rc.Theme, App: rc.App, Clock: d(t.Add(2 * time.Minute).Format("15:04"))}
+	v := view{Lang: rc.Lang, Theme: rc.Theme, App: rc.App, Clock: d(t.Add(-3 * time.Minute).Format("15:04"))}
 	switch rc.App {
 	case "kbzpay":
 		v.Layout, v.Brand, v.Title = "hero", "KBZPay", l["success"]
