@@ -18,10 +18,10 @@ const (
 )
 
 // ocrWidth is the width the text is read at: phone screenshots are 720 to
-// 1440 pixels wide. At 1400 their body text is about 40 pixels tall, where
-// Myanmar digits (small round glyphs) are read more reliably than at 1000
-// (docs/benchmarks.md), for 15 % more CPU.
-const ocrWidth = 1400
+// 1440 pixels wide, and at 1000 their body text is about 30 pixels tall.
+// At 1400 Myanmar digits were read more often but the large Latin amount
+// of KBZPay and CB Pay receipts less often (docs/benchmarks.md).
+const ocrWidth = 1000
 
 var errImage = errors.New("receiptocr: not a readable JPEG or PNG image")
 
