@@ -402,7 +402,13 @@ func TestAdminWalletAdjustment(t *testing.T) {
 	if num(r.data()["balance_after"]) != 5000 || r.data()["kind"] != "adjustment" {
 		t.Fatalf("answer %s", r.body)
 	}
-	adjust(map[string]any{"amount": 5000, "reason": "Compensation for late delivery"}, "adj-1").want(t, 409)
+	replay := adjust(map[string]any{"amount": 5000, "reason": "Compensation for late delivery"}, "adj-1").want(t, 200)
+	if replay.data()["id"] != r.data()["id"] || replay.header.Get("Idempotent-Replayed") != "true" {
+		t.Fatalf("replay %s, want the first entry again", replay.body)
+	}
+	if r := adjust(map[string]any{"amount": 6000, "reason": "Compensation for late delivery"}, "adj-1").want(t, 409); r.str("code") != "idempotency_key_reused" {
+		t.Fatalf("same key, another amount: %s", r.body)
+	}
 	adjust(map[string]any{"amount": -2000, "reason": "Correction"}, "").want(t, 200)
 	if got := h.wallet(t, c.ID); got != 3000 {
 		t.Fatalf("wallet %d", got)

@@ -2,9 +2,9 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -166,7 +166,8 @@ type adminWalletRequest struct {
 const maxAdminAdjustment = 100_000_000
 
 // adminAdjustWallet moves money into (amount > 0) or out of a wallet as a
-// ledger entry with a reason. An Idempotency-Key header makes a retry safe.
+// ledger entry with a reason. An Idempotency-Key header makes a retry safe:
+// the retry answers the first entry again (200, Idempotent-Replayed).
 func (s *Server) adminAdjustWallet(c *fiber.Ctx) error {
 	id, err := adminID(c)
 	if err != nil {
@@ -184,28 +185,30 @@ func (s *Server) adminAdjustWallet(c *fiber.Ctx) error {
 		f.add("amount", "The amount must be at most 100,000,000 Ks either way.")
 	}
 	reason := adminReason(f, "reason", req.Reason)
-	key := strings.TrimSpace(c.Get("Idempotency-Key"))
-	if len(key) > 200 {
-		f.add("idempotency_key", "The Idempotency-Key must be 200 characters or less.")
-	}
+	key := idempotencyKey(c, f)
 	if err := f.err(); err != nil {
 		return err
 	}
+	// The key is the admin's own, for this user: two admins (or one admin
+	// for two users) using the same key never collide.
 	ref := ""
 	if key != "" {
-		ref = "admin-key:" + key
+		ref = fmt.Sprintf("admin-key:%d:%d:%s", currentUser(c).ID, id, key)
 	}
-	e, err := s.opts.Store.AdminAdjustWallet(c.UserContext(), adminActor(c), id, *req.Amount, reason, ref)
-	var ce *store.ConflictError
+	e, replayed, err := s.opts.Store.AdminAdjustWallet(c.UserContext(), adminActor(c), id, *req.Amount, reason, ref)
 	switch {
-	case errors.As(err, &ce):
-		return Fail(http.StatusConflict, "This adjustment was already made.")
+	case errors.Is(err, store.ErrIdempotencyMismatch):
+		return &Error{Status: http.StatusConflict, Code: "idempotency_key_reused",
+			Message: "This Idempotency-Key was already used for a different adjustment."}
 	case errors.Is(err, store.ErrInsufficientFunds):
 		return Invalid(map[string][]string{"amount": {"The wallet does not hold that much; it cannot go below 0."}})
 	case errors.Is(err, store.ErrNotFound):
 		return Fail(http.StatusNotFound, msgUserNotFound)
 	case err != nil:
 		return err
+	}
+	if replayed {
+		c.Set(headerReplayed, "true")
 	}
 	return c.JSON(fiber.Map{"success": true, "message": "Wallet adjusted.", "data": toAdminLedgerJSON([]store.LedgerEntry{e})[0]})
 }

@@ -148,7 +148,12 @@ func (w walker) value(t reflect.Type, path string, depth int, top bool) error {
 		return w.fail(http.StatusBadRequest, msgBodyNotJSON)
 	}
 	if !isDelim {
-		return nil // a scalar; encoding/json checks its type
+		// A scalar; encoding/json checks its type. A string may hold an
+		// escaped NUL (\u0000), which no text column can store.
+		if str, ok := tok.(string); ok && !cleanString(str) {
+			return fieldEncodingError(path)
+		}
+		return nil
 	}
 	switch delim {
 	case '{':
@@ -189,6 +194,9 @@ func (w walker) object(t reflect.Type, path string, depth int) error {
 			return w.fail(http.StatusBadRequest, msgBodyNotJSON)
 		}
 		key, _ := tok.(string)
+		if !cleanString(key) {
+			return encodingError("")
+		}
 		// For struct fields, case-folded: encoding/json would fold
 		// "Password" onto "password" and let the later one win. Map keys
 		// are compared as they are.
@@ -290,6 +298,12 @@ func decodeBody(c *fiber.Ctx, dst any) error {
 	rv := reflect.ValueOf(dst).Elem()
 	fields := formFields(rv)
 	for key, list := range values {
+		if !cleanString(key) {
+			return encodingError("")
+		}
+		if len(list) == 1 && !cleanString(list[0]) {
+			return fieldEncodingError(key)
+		}
 		f, ok := fields[key]
 		if !ok {
 			return Invalid(map[string][]string{key: {msgUnknownField}})

@@ -96,7 +96,7 @@ func describe(err error) problem {
 	case errors.Is(err, store.ErrProductInactive):
 		return problem{http.StatusNotFound, "product_unavailable", "This product is not available."}
 	case errors.Is(err, store.ErrIdempotencyMismatch):
-		return problem{http.StatusConflict, "idempotency_key_reused", "This Idempotency-Key was already used for a different order."}
+		return problem{http.StatusConflict, "idempotency_key_reused", "This Idempotency-Key was already used for a different request."}
 	case errors.Is(err, store.ErrAlreadyReviewed):
 		return problem{http.StatusConflict, "already_reviewed", "You have already reviewed this order."}
 	case errors.Is(err, store.ErrNotReviewable):

@@ -23,17 +23,13 @@ import (
 
 const (
 	msgOrderProductRequired = "Please choose a product."
-	msgOrderKeyTooLong      = "The Idempotency-Key header must be at most 255 characters."
 	msgOrderAccount         = "Order confirmed! Your account login is below. Change both passwords right away."
 	msgOrderCode            = "Order confirmed! Your code is below and in your messages."
 	msgOrderCoin            = "Order confirmed! It will be delivered to your game account in about 5 minutes."
 
-	// headerIdempotencyKey replays the first answer to a retried request.
-	headerIdempotencyKey = "Idempotency-Key"
 	// headerReplayed tells a client (and a log reader) that an answer is a
 	// replay and nothing was charged.
-	headerReplayed    = "Idempotent-Replayed"
-	maxIdempotencyKey = 255
+	headerReplayed = "Idempotent-Replayed"
 )
 
 // orderJSON is an order as its buyer sees it: SPEC §3's order history
@@ -182,13 +178,10 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	key := strings.TrimSpace(c.Get(headerIdempotencyKey))
 	f := fieldErrors{}
+	key := idempotencyKey(c, f)
 	if req.ProductID == nil || req.ProductID.id == 0 {
 		f.add("product_id", msgOrderProductRequired)
-	}
-	if len(key) > maxIdempotencyKey {
-		f.add("idempotency_key", msgOrderKeyTooLong)
 	}
 	if err := f.err(); err != nil {
 		return err

@@ -85,7 +85,7 @@ func New(opts Options) *Server {
 		WriteTimeout:          30 * time.Second,
 		IdleTimeout:           120 * time.Second,
 	})
-	s.app.Use(recoverer(opts.Log), requestIDs(), s.resolveClientIP, accessLog(opts.Log))
+	s.app.Use(recoverer(opts.Log), requestIDs(), s.resolveClientIP, accessLog(opts.Log), checkRequestText())
 	s.initAccounts()
 	s.app.Use(s.securityHeaders(), s.cors())
 

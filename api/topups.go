@@ -148,13 +148,14 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 	if upload == nil {
 		f.add("upload_id", msgTopupUploadRequired)
 	}
+	key := idempotencyKey(c, f)
 	if err := f.err(); err != nil {
 		return err
 	}
 
 	t, replayed, err := s.opts.Store.CreateTopup(c.UserContext(), store.NewTopup{
 		UserID: u.ID, Amount: q.Amount, VerificationAmount: q.Verification, PaymentMethodID: method.ID,
-		UploadID: *upload, QuoteNonce: q.Nonce[:], IdempotencyKey: strings.TrimSpace(c.Get("Idempotency-Key")),
+		UploadID: *upload, QuoteNonce: q.Nonce[:], IdempotencyKey: key,
 	})
 	switch {
 	case errors.Is(err, store.ErrQuoteUsed):

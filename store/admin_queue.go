@@ -142,30 +142,6 @@ func (s *DB) AdminRejectTopup(ctx context.Context, a Actor, id int64, reason str
 	return s.RejectTopup(ctx, id, a.ID, reason)
 }
 
-// AdminAdjustWallet is AdjustWallet with its audit entry; the reference is
-// made from the request id when the caller gives none, so a retried request
-// adjusts once.
-func (s *DB) AdminAdjustWallet(ctx context.Context, a Actor, userID, amount int64, reason, reference string) (LedgerEntry, error) {
-	if strings.TrimSpace(reference) == "" {
-		reference = "admin:" + strconv.FormatInt(a.ID, 10) + ":" + a.RequestID
-		if a.RequestID == "" {
-			reference = fmt.Sprintf("admin:%d:%d", a.ID, time.Now().UnixNano())
-		}
-	}
-	const wallet = `SELECT jsonb_build_object('id', id, 'wallet_amount', wallet_amount) FROM users WHERE id = $1`
-	ctx = withAuditHook(ctx, &auditHook{
-		actor:  a,
-		record: auditRecord{Action: "user.wallet.adjust", TargetType: "user", TargetID: userID, Reason: reason},
-		before: func(ctx context.Context, tx *sqlx.Tx) (json.RawMessage, error) {
-			return rowJSON(ctx, tx, wallet+` FOR UPDATE`, userID)
-		},
-		after: func(ctx context.Context, tx *sqlx.Tx) (json.RawMessage, error) {
-			return rowJSON(ctx, tx, wallet, userID)
-		},
-	})
-	return s.AdjustWallet(ctx, userID, amount, a.ID, reason, reference)
-}
-
 // AdminOrder is an order with its buyer and who claimed it.
 type AdminOrder struct {
 	Order
