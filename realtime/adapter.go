@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"encoding/json"
+	"time"
 )
 
 // Message is one event on one channel, as it travels between nodes.
@@ -79,6 +80,21 @@ type Adapter interface {
 	// LastEvent returns the cached last event of a cache channel.
 	LastEvent(ctx context.Context, appID, channel string) (Message, bool, error)
 
+	// Claim reports whether this node is the one, cluster-wide, to do what
+	// ("count": announce a channel's subscription count; "cache_miss":
+	// send the cache_miss webhook) for channel: the first claim wins and
+	// every other claim fails until window has passed.
+	Claim(ctx context.Context, appID, channel, what string, window time.Duration) (bool, error)
+
+	// UserOnline records a user's first signed-in connection on this node,
+	// UserOffline its last. A user is online while any node has one; each
+	// change of that is reported to every node through Node.UserStatus.
+	UserOnline(ctx context.Context, appID, userID string) error
+	UserOffline(ctx context.Context, appID, userID string) error
+	// OnlineUsers returns which of ids are online, each with the version
+	// of the change that made it so (comparable with Node.UserStatus's).
+	OnlineUsers(ctx context.Context, appID string, ids []string) (map[string]int64, error)
+
 	Close() error
 }
 
@@ -87,6 +103,11 @@ type Adapter interface {
 type Node interface {
 	Deliver(m Message)
 	TerminateUser(appID, userID string)
+
+	// UserStatus tells every node that a user came online or went offline,
+	// cluster-wide. version grows with every change of one user's status,
+	// so a node that hears two changes out of order keeps the later one.
+	UserStatus(appID, userID string, online bool, version int64)
 
 	// The cluster changes a networked adapter makes on behalf of a node
 	// that died (its members reaped) or of an outage it recovered from

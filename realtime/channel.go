@@ -85,7 +85,7 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 				ch.mu.Unlock()
 				return err
 			}
-			if len(members) >= s.cfg.MaxPresenceMembers && !hasMember(members, m.ID) {
+			if len(members) >= c.app.MaxPresenceMembers && !hasMember(members, m.ID) {
 				ch.mu.Unlock()
 				return errPresenceFull
 			}
@@ -120,11 +120,14 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 	ch.subs = append(ch.subs, sb)
 	c.subs = append(c.subs, sb)
 	s.stats.subscriptions.Add(1)
-	if n, err := s.adapter.Subscribed(ctx, c.app.ID, name); err != nil {
+	count, err := s.adapter.Subscribed(ctx, c.app.ID, name)
+	if err != nil {
 		s.log.Error().Err(err).Msg("realtime: adapter subscribed")
-	} else if n == 1 {
+		count = -1
+	} else if count == 1 {
 		s.hooks.occupied(c.app, name)
 	}
+	cacheMiss := false
 	c.enqueue(eventFrame("pusher_internal:subscription_succeeded", name, succeeded, ""))
 	if ch.cache {
 		last, ok, err := s.adapter.LastEvent(ctx, c.app.ID, name)
@@ -135,10 +138,15 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 			c.enqueue(eventFrame(last.Event, name, last.Data, last.UserID))
 		default:
 			c.enqueue(eventFrame("pusher:cache_miss", name, nil, ""))
+			cacheMiss = true
 		}
 	}
 	ch.mu.Unlock()
 
+	s.countChanged(ctx, c.app, name, count)
+	if cacheMiss {
+		s.hooks.cacheMiss(ctx, c.app, name)
+	}
 	if firstMember {
 		s.hooks.memberAdded(c.app, name, m.ID)
 		// Other members learn of a user once, on the first connection.
@@ -202,14 +210,17 @@ func (s *Server) leave(c *conn, sb *sub) {
 		}
 	}
 	s.stats.subscriptions.Add(-1)
-	if n, err := s.adapter.Unsubscribed(ctx, c.app.ID, ch.name); err != nil {
+	count, err := s.adapter.Unsubscribed(ctx, c.app.ID, ch.name)
+	if err != nil {
 		s.log.Error().Err(err).Msg("realtime: adapter unsubscribed")
-	} else if n == 0 {
+		count = -1
+	} else if count == 0 {
 		s.hooks.vacated(c.app, ch.name)
 	}
 	empty := len(ch.subs) == 0
 	ch.mu.Unlock()
 
+	s.countChanged(ctx, c.app, ch.name, count)
 	for i, x := range c.subs {
 		if x == sb {
 			c.subs = append(c.subs[:i], c.subs[i+1:]...)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ const (
 	DefaultAppSecret = "topup-secret"
 )
 
-// App is one Pusher application: its credentials and limits.
+// App is one Pusher application: its credentials, features and limits.
 type App struct {
 	ID             string `json:"id"`
 	Key            string `json:"key"`
@@ -28,6 +29,17 @@ type App struct {
 	MaxConnections int    `json:"max_connections"` // 0 = unlimited
 	ClientEvents   bool   `json:"client_events"`
 	WebhookURL     string `json:"webhook_url"`
+	// SubscriptionCount sends pusher_internal:subscription_count to the
+	// subscribers of public and private channels, and the
+	// subscription_count webhook, when a channel's count changes.
+	SubscriptionCount bool `json:"subscription_count"`
+	// MaxPresenceMembers caps distinct users per presence channel and
+	// MaxEventBytes the size of an event's data, published through the HTTP
+	// API or sent as a client event; 0 takes Config's MaxPresenceMembers and
+	// MaxMessageBytes. (A client message may be as large as MaxMessageBytes
+	// whatever the app's event limit, or that limit and 1 KB if larger.)
+	MaxPresenceMembers int `json:"max_presence_members"`
+	MaxEventBytes      int `json:"max_event_bytes"`
 }
 
 // Config tunes the server. Zero values are replaced by the defaults noted.
@@ -36,7 +48,7 @@ type Config struct {
 
 	ActivityTimeout time.Duration // 120 s: advertised to clients and used for server pings
 	PongTimeout     time.Duration // 30 s: no pong after a server ping → close 4201
-	MaxMessageBytes int           // 10 KiB: largest accepted client message
+	MaxMessageBytes int           // 10 KiB: largest client message and HTTP API event data, unless the app says otherwise
 
 	// SendQueueBytes bounds the bytes queued for one connection beyond what the
 	// kernel accepted; a client that falls further behind is closed with 4100.
@@ -47,11 +59,15 @@ type Config struct {
 	MaxClientMessages     int           // 100 messages (pings included) per ClientMessageWindow from one socket; over it → 4301 and close
 	ClientMessageWindow   time.Duration // 10 s
 	ClientEventsPerSecond int           // 10
-	MaxPresenceMembers    int           // 100 distinct users per presence channel
-	MaxUserInfoBytes      int           // 1 KiB
-	MaxChannelsPerConn    int           // 1000
-	CacheTTL              time.Duration // 30 min, last event of a cache- channel
-	WriteTimeout          time.Duration // 10 s: a socket write stuck this long closes the connection
+	MaxPresenceMembers    int           // 100 distinct users per presence channel, unless the app says otherwise
+	// SubscriptionCountEvery spaces a channel's pusher_internal:subscription_count
+	// events (and webhooks), cluster-wide: changes within it are announced
+	// together, at its end.
+	SubscriptionCountEvery time.Duration // 1 s
+	MaxUserInfoBytes       int           // 1 KiB
+	MaxChannelsPerConn     int           // 1000
+	CacheTTL               time.Duration // 30 min, last event of a cache- channel
+	WriteTimeout           time.Duration // 10 s: a socket write stuck this long closes the connection
 
 	// ClientIP names the client of a websocket handshake for the per-IP
 	// cap; nil or an empty answer means the peer address. Behind a proxy
@@ -97,6 +113,12 @@ func (c *Config) setDefaults() {
 	}
 	def(&c.MaxClientMessages, 100)
 	defD(&c.ClientMessageWindow, 10*time.Second)
+	defD(&c.SubscriptionCountEvery, time.Second)
+	c.Apps = slices.Clone(c.Apps) // the caller's slice keeps its zeros
+	for i := range c.Apps {
+		def(&c.Apps[i].MaxPresenceMembers, c.MaxPresenceMembers)
+		def(&c.Apps[i].MaxEventBytes, c.MaxMessageBytes)
+	}
 	defD(&c.WebhookDelay, 3*time.Second)
 	defD(&c.WebhookTimeout, 5*time.Second)
 	defD(&c.WebhookRetryMin, time.Second)
@@ -107,16 +129,23 @@ func (c *Config) setDefaults() {
 	}
 }
 
+// maxEventBytesCeiling bounds an app's max_event_bytes: the HTTP API reads
+// whole bodies (maxAPIBody) and a client message is buffered whole.
+const maxEventBytesCeiling = 256 * 1024
+
 // appFile is the JSON shape of one entry of PUSHER_APPS_FILE; pointers tell
 // "absent" (defaults to true) from false.
 type appFile struct {
-	ID             string `json:"id"`
-	Key            string `json:"key"`
-	Secret         string `json:"secret"`
-	Enabled        *bool  `json:"enabled"`
-	MaxConnections int    `json:"max_connections"`
-	ClientEvents   *bool  `json:"client_events"`
-	WebhookURL     string `json:"webhook_url"`
+	ID                 string `json:"id"`
+	Key                string `json:"key"`
+	Secret             string `json:"secret"`
+	Enabled            *bool  `json:"enabled"`
+	MaxConnections     int    `json:"max_connections"`
+	ClientEvents       *bool  `json:"client_events"`
+	WebhookURL         string `json:"webhook_url"`
+	SubscriptionCount  bool   `json:"subscription_count"`
+	MaxPresenceMembers int    `json:"max_presence_members"`
+	MaxEventBytes      int    `json:"max_event_bytes"`
 }
 
 // ConfigFromEnv reads PUSHER_APP_ID, PUSHER_APP_KEY, PUSHER_APP_SECRET,
@@ -208,7 +237,8 @@ func parseAppsFile(b []byte) ([]App, error) {
 	}
 	apps := make([]App, 0, len(raw))
 	for _, a := range raw {
-		app := App{ID: a.ID, Key: a.Key, Secret: a.Secret, Enabled: true, MaxConnections: a.MaxConnections, ClientEvents: true, WebhookURL: a.WebhookURL}
+		app := App{ID: a.ID, Key: a.Key, Secret: a.Secret, Enabled: true, MaxConnections: a.MaxConnections, ClientEvents: true,
+			WebhookURL: a.WebhookURL, SubscriptionCount: a.SubscriptionCount, MaxPresenceMembers: a.MaxPresenceMembers, MaxEventBytes: a.MaxEventBytes}
 		if a.Enabled != nil {
 			app.Enabled = *a.Enabled
 		}
@@ -236,8 +266,11 @@ func validateApps(apps []App) error {
 		if ids[a.ID] || keys[a.Key] {
 			return fmt.Errorf("realtime: app %q: duplicate id or key", a.ID)
 		}
-		if a.MaxConnections < 0 {
-			return fmt.Errorf("realtime: app %q: max_connections must be >= 0", a.ID)
+		if a.MaxConnections < 0 || a.MaxPresenceMembers < 0 || a.MaxEventBytes < 0 {
+			return fmt.Errorf("realtime: app %q: max_connections, max_presence_members and max_event_bytes must be >= 0", a.ID)
+		}
+		if a.MaxEventBytes > maxEventBytesCeiling {
+			return fmt.Errorf("realtime: app %q: max_event_bytes is at most %d", a.ID, maxEventBytesCeiling)
 		}
 		ids[a.ID], keys[a.Key] = true, true
 	}

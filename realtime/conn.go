@@ -36,6 +36,8 @@ type conn struct {
 	// Owned by the reader goroutine.
 	subs       []*sub
 	userID     string
+	watchlist  []string         // from signin: users whose status this socket hears
+	watch      map[string]int64 // under app.umu: their status versions last sent here
 	rateSecond int64
 	rateCount  int
 	rate       msgWindow // client messages, for the flood limit

@@ -32,13 +32,16 @@
 //	                ping, client events
 //	channel.go      channels on this node: join, leave, fan-out lists
 //	presence.go     presence channel_data, user_data and member payloads
-//	users.go        signed-in users per node, terminate_connections
+//	users.go        signed-in users per node: watchlists, terminate_connections
+//	subcount.go     subscription counts announced to subscribers, coalesced
+//	limits.go       per-address connection cap, per-socket message rate
 //	sweep.go        the connection registry and the activity sweeper
 //	                (server pings, pong timeouts, stuck closes)
 //	auth.go         channel and user authorization signatures
 //	signature.go    HTTP API request signatures
 //	httpapi*.go     the HTTP API: authentication, publishing, reading
 //	webhook.go      webhook queues, delays and delivery
+//	timers.go       delayed work that Shutdown cancels and waits for
 //	names.go        channel kinds and name rules
 //	socketid.go     socket ids
 //	stats.go        counters for metrics

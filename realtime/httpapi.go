@@ -16,8 +16,6 @@ import (
 // answer with a plain-text message, as Pusher does; the SDKs show it.
 
 const (
-	// MaxEventData is the largest event payload the HTTP API accepts.
-	MaxEventData = 10 * 1024
 	// MaxBatchEvents is the most events one batch_events call may carry.
 	MaxBatchEvents = 10
 	// maxAPIBody bounds a request body: a full batch of escaped payloads

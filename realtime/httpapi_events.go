@@ -27,7 +27,7 @@ type checked struct {
 }
 
 // check validates one event; batch events name exactly one channel.
-func (e *apiEvent) check(batch bool) (checked, *apiError) {
+func (e *apiEvent) check(batch bool, maxData int) (checked, *apiError) {
 	var out checked
 	if e.Name == "" || len(e.Name) > MaxEventName {
 		return out, badRequest("Event name must be 1 to " + strconv.Itoa(MaxEventName) + " characters")
@@ -39,8 +39,8 @@ func (e *apiEvent) check(batch bool) (checked, *apiError) {
 	if err := json.Unmarshal(e.Data, &data); err != nil {
 		return out, badRequest("data must be a string (JSON-encode objects first)")
 	}
-	if len(data) > MaxEventData {
-		return out, &apiError{413, "Event data too large: " + strconv.Itoa(len(data)) + " bytes, the limit is " + strconv.Itoa(MaxEventData)}
+	if len(data) > maxData {
+		return out, &apiError{413, "Event data too large: " + strconv.Itoa(len(data)) + " bytes, the limit is " + strconv.Itoa(maxData)}
 	}
 	out.name, out.data = e.Name, appendJSONString(nil, data)
 	switch {
@@ -107,7 +107,7 @@ func (s *Server) apiEvents(ctx context.Context, r *apiRequest) (any, *apiError) 
 	if err := json.Unmarshal(r.body, &e); err != nil {
 		return nil, badRequest("Invalid JSON body: " + err.Error())
 	}
-	ev, aerr := e.check(false)
+	ev, aerr := e.check(false, r.app.MaxEventBytes)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -146,7 +146,7 @@ func (s *Server) apiBatchEvents(ctx context.Context, r *apiRequest) (any, *apiEr
 	evs := make([]checked, len(b.Batch))
 	anyInfo := false
 	for i := range b.Batch {
-		ev, aerr := b.Batch[i].check(true)
+		ev, aerr := b.Batch[i].check(true, r.app.MaxEventBytes)
 		if aerr != nil {
 			aerr.msg = "Batch event " + strconv.Itoa(i) + ": " + aerr.msg
 			return nil, aerr

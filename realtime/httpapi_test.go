@@ -285,10 +285,10 @@ func TestAPIRejections(t *testing.T) {
 	t.Run("data of 10 KB + 1 byte", func(t *testing.T) {
 		big := *p
 		big.OverrideMaxMessagePayloadKB = 20 // the SDK would refuse to send it
-		if err := big.Trigger("c", "e", strings.Repeat("x", MaxEventData)); err != nil {
+		if err := big.Trigger("c", "e", strings.Repeat("x", 10*1024)); err != nil {
 			t.Fatalf("exactly 10 KB: %v", err)
 		}
-		if err := big.Trigger("c", "e", strings.Repeat("x", MaxEventData+1)); status(err) != 413 {
+		if err := big.Trigger("c", "e", strings.Repeat("x", 10*1024+1)); status(err) != 413 {
 			t.Fatalf("10 KB + 1: %v", err)
 		}
 	})

@@ -19,7 +19,14 @@ type MemoryAdapter struct {
 	order   map[chanKey][]string // join order, so presence ids are stable
 	cache   map[chanKey]cached
 	swept   time.Time
+	claims  map[claimKey]time.Time // until when a claim holds
+	online  map[userKey]int64      // online users and the version of that change
+	version int64
 }
+
+type claimKey struct{ app, channel, what string }
+
+type userKey struct{ app, user string }
 
 type chanKey struct{ app, channel string }
 
@@ -40,6 +47,8 @@ func NewMemoryAdapter(ttl time.Duration) *MemoryAdapter {
 		members: map[chanKey]map[string]Member{},
 		order:   map[chanKey][]string{},
 		cache:   map[chanKey]cached{},
+		claims:  map[claimKey]time.Time{},
+		online:  map[userKey]int64{},
 	}
 }
 
@@ -178,3 +187,56 @@ func (a *MemoryAdapter) LastEvent(_ context.Context, app, ch string) (Message, b
 }
 
 func (a *MemoryAdapter) Close() error { return nil }
+
+func (a *MemoryAdapter) Claim(_ context.Context, app, ch, what string, window time.Duration) (bool, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	now := a.now()
+	k := claimKey{app, ch, what}
+	if until, ok := a.claims[k]; ok && now.Before(until) {
+		return false, nil
+	}
+	if len(a.claims) > 1024 {
+		for k, until := range a.claims {
+			if !now.Before(until) {
+				delete(a.claims, k)
+			}
+		}
+	}
+	a.claims[k] = now.Add(window)
+	return true, nil
+}
+
+// UserOnline and UserOffline tell the node at once: on one node, the
+// server calls them for the user's first and last socket.
+func (a *MemoryAdapter) UserOnline(_ context.Context, app, userID string) error {
+	a.mu.Lock()
+	a.version++
+	v := a.version
+	a.online[userKey{app, userID}] = v
+	a.mu.Unlock()
+	a.node.UserStatus(app, userID, true, v)
+	return nil
+}
+
+func (a *MemoryAdapter) UserOffline(_ context.Context, app, userID string) error {
+	a.mu.Lock()
+	a.version++
+	v := a.version
+	delete(a.online, userKey{app, userID})
+	a.mu.Unlock()
+	a.node.UserStatus(app, userID, false, v)
+	return nil
+}
+
+func (a *MemoryAdapter) OnlineUsers(_ context.Context, app string, ids []string) (map[string]int64, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := map[string]int64{}
+	for _, id := range ids {
+		if v, ok := a.online[userKey{app, id}]; ok {
+			out[id] = v
+		}
+	}
+	return out, nil
+}

@@ -161,7 +161,7 @@ func (s *Server) serveWS(ws *websocket.Conn, key, protocol, ip string) {
 		c.finish()
 		c.leaveAll()
 		if c.userID != "" {
-			a.removeUser(c)
+			s.signedOut(c)
 		}
 		s.reg.remove(c)
 		a.conns.Add(-1)
@@ -207,8 +207,18 @@ func (s *Server) serveWS(ws *websocket.Conn, key, protocol, ip string) {
 
 var errTooLarge = errors.New("message too large")
 
+// frameLimit is the largest client message of an app's sockets: the node's
+// MaxMessageBytes, or, for an app allowing larger events, room for one
+// such event's data and its envelope.
+func (s *Server) frameLimit(a *appState) int {
+	if a.MaxEventBytes <= s.cfg.MaxMessageBytes {
+		return s.cfg.MaxMessageBytes
+	}
+	return a.MaxEventBytes + 1024
+}
+
 func (s *Server) readLoop(c *conn) {
-	limit := int64(s.cfg.MaxMessageBytes)
+	limit := int64(s.frameLimit(c.app))
 	for {
 		typ, r, err := c.ws.NextReader()
 		if err != nil {

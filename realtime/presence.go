@@ -57,22 +57,51 @@ func parseChannelData(s string, maxInfo int) (Member, error) {
 	return Member{ID: id, Info: info}, nil
 }
 
-// parseUserData reads signin user_data and returns its id.
-func parseUserData(s string) (string, error) {
+// maxWatchlist is how many watched users one signin may name; the rest
+// are ignored and the client told (4302).
+const maxWatchlist = 100
+
+// userData is what a signin's user_data says about the user.
+type userData struct {
+	id        string
+	watchlist []string // at most maxWatchlist, duplicates dropped
+	truncated bool     // the list was longer
+}
+
+// parseUserData reads signin user_data: its id and watchlist.
+func parseUserData(s string) (userData, error) {
 	var d struct {
-		ID json.RawMessage `json:"id"`
+		ID        json.RawMessage   `json:"id"`
+		Watchlist []json.RawMessage `json:"watchlist"`
 	}
 	if err := json.Unmarshal([]byte(s), &d); err != nil {
-		return "", errors.New("user_data is not a JSON object")
+		return userData{}, errors.New("user_data is not a JSON object with a list watchlist")
 	}
 	id, err := idString(d.ID)
 	if err != nil {
-		return "", fmt.Errorf("user_data: %v", err)
+		return userData{}, fmt.Errorf("user_data: %v", err)
 	}
 	if !validUserID(id) {
-		return "", errors.New("user_data: id must be 1..128 characters of A-Z a-z 0-9 _ - = @ , . ;")
+		return userData{}, errors.New("user_data: id must be 1..128 characters of A-Z a-z 0-9 _ - = @ , . ;")
 	}
-	return id, nil
+	u := userData{id: id}
+	seen := map[string]bool{}
+	for _, raw := range d.Watchlist {
+		w, err := idString(raw)
+		if err != nil || !validUserID(w) {
+			return userData{}, errors.New("user_data: watchlist must hold user ids")
+		}
+		if seen[w] {
+			continue
+		}
+		if len(u.watchlist) == maxWatchlist {
+			u.truncated = true
+			break
+		}
+		seen[w] = true
+		u.watchlist = append(u.watchlist, w)
+	}
+	return u, nil
 }
 
 // presenceData is the subscription_succeeded payload of a presence channel:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -173,22 +174,34 @@ func (c *conn) signin(data json.RawMessage) {
 		c.sendError(4009, "Invalid signature: expected HMAC SHA256 hex digest of "+c.id+"::user::<user_data>")
 		return
 	}
-	id, err := parseUserData(d.UserData)
+	u, err := parseUserData(d.UserData)
 	if err != nil {
 		c.sendError(4009, err.Error())
 		return
 	}
-	if c.userID != "" && c.userID != id {
+	if c.userID != "" && c.userID != u.id {
 		c.sendError(4009, "Connection is already signed in as another user")
 		return
-	}
-	if c.userID == "" {
-		c.userID = id
-		c.app.addUser(c)
 	}
 	c.enqueue(eventFrame("pusher:signin_success", "", jsonStringData(struct {
 		UserData string `json:"user_data"`
 	}{d.UserData}), ""))
+	if u.truncated {
+		c.sendError(4302, "Watchlist limit exceeded: the first "+strconv.Itoa(maxWatchlist)+" users are watched")
+	}
+	if c.userID != "" {
+		return // signed in again as the same user: the first watchlist stays
+	}
+	c.userID, c.watchlist = u.id, u.watchlist
+	if len(u.watchlist) > 0 {
+		c.watch = make(map[string]int64, len(u.watchlist))
+		for _, id := range u.watchlist {
+			c.watch[id] = -1 // nothing sent yet
+		}
+	}
+	ctx, cancel := c.ctx()
+	defer cancel()
+	c.srv.signedIn(ctx, c, c.app.addUser(c))
 }
 
 func (c *conn) clientEvent(m incoming) {
@@ -198,6 +211,10 @@ func (c *conn) clientEvent(m incoming) {
 	}
 	if len(m.Event) > MaxEventName {
 		c.sendError(0, "Event name too long")
+		return
+	}
+	if len(m.Data) > c.app.MaxEventBytes {
+		c.sendError(0, "Client event data too large: the limit is "+strconv.Itoa(c.app.MaxEventBytes)+" bytes")
 		return
 	}
 	sb := c.findSub(m.Channel)

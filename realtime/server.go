@@ -37,8 +37,9 @@ type Server struct {
 	stopOnce   sync.Once
 	sweepEvery time.Duration
 
-	stats counters
-	hooks *webhooks
+	stats  counters
+	hooks  *webhooks
+	timers timers
 }
 
 // appState is one app and its channels on this node.
@@ -50,9 +51,11 @@ type appState struct {
 	mu       sync.RWMutex
 	channels map[string]*channel
 
-	// Signed-in connections by user id, for terminate_connections.
-	umu   sync.Mutex
-	users map[string][]*conn
+	// Signed-in connections by user id, for terminate_connections, and
+	// by the users they watch (users.go).
+	umu     sync.Mutex
+	users   map[string][]*conn
+	watched map[string]*watchers
 }
 
 // New builds a server for cfg. adapter nil means the single-node in-memory
@@ -71,7 +74,7 @@ func New(cfg Config, log zerolog.Logger, adapter Adapter) *Server {
 		stop:    make(chan struct{}),
 	}
 	for _, a := range cfg.Apps {
-		st := &appState{App: a, stats: &s.stats, channels: map[string]*channel{}, users: map[string][]*conn{}}
+		st := &appState{App: a, stats: &s.stats, channels: map[string]*channel{}, users: map[string][]*conn{}, watched: map[string]*watchers{}}
 		s.byKey[a.Key] = st
 		s.byID[a.ID] = st
 	}
@@ -147,6 +150,10 @@ type node struct{ s *Server }
 
 func (n node) Deliver(m Message)                  { n.s.deliver(m) }
 func (n node) TerminateUser(appID, userID string) { n.s.terminateLocal(appID, userID) }
+
+func (n node) UserStatus(appID, userID string, online bool, version int64) {
+	n.s.userStatus(appID, userID, online, version)
+}
 
 func (n node) MemberAdded(appID, channel string, m Member) {
 	n.s.clusterMember(appID, channel, m, true)
@@ -234,6 +241,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		s.reg.each(func(c *conn) { c.forceClose() })
 		err = ctx.Err()
 	}
+	s.timers.stop()
 	s.stopOnce.Do(func() { close(s.stop) })
 	s.hooks.wait()
 	if cerr := s.adapter.Close(); err == nil {

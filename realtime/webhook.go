@@ -25,6 +25,8 @@ type hookEvent struct {
 	Data     string `json:"data,omitempty"`
 	SocketID string `json:"socket_id,omitempty"`
 	UserID   string `json:"user_id,omitempty"`
+	// SubscriptionCount is set on subscription_count events (0 included).
+	SubscriptionCount *int `json:"subscription_count,omitempty"`
 }
 
 // maxHookBatch bounds the events sent in one request; whatever is queued
@@ -38,7 +40,7 @@ type webhooks struct {
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
-	pending map[pendingKey]*time.Timer // debounced channel_vacated / member_removed
+	pending map[pendingKey]*delayed // debounced channel_vacated / member_removed
 }
 
 // pendingKey names a debounced event: user "" is channel_vacated.
@@ -54,7 +56,7 @@ func newWebhooks(s *Server) *webhooks {
 		s:       s,
 		client:  &http.Client{Timeout: s.cfg.WebhookTimeout},
 		queues:  map[string]*hookQueue{},
-		pending: map[pendingKey]*time.Timer{},
+		pending: map[pendingKey]*delayed{},
 	}
 	for _, a := range s.byID {
 		if a.WebhookURL == "" {
@@ -93,6 +95,31 @@ func (w *webhooks) vacated(a *appState, channel string) {
 
 func (w *webhooks) memberRemoved(a *appState, channel, userID string) {
 	w.left(a, pendingKey{a.ID, channel, userID}, hookEvent{Name: "member_removed", Channel: channel, UserID: userID})
+}
+
+func (w *webhooks) subscriptionCount(a *appState, channel string, n int) {
+	if q := w.queues[a.ID]; q != nil {
+		w.enqueue(q, hookEvent{Name: "subscription_count", Channel: channel, SubscriptionCount: &n})
+	}
+}
+
+// cacheMissEvery spaces a channel's cache_miss webhooks, cluster-wide: the
+// subscribers that find the cache empty at about the same time cause one.
+const cacheMissEvery = time.Second
+
+func (w *webhooks) cacheMiss(ctx context.Context, a *appState, channel string) {
+	q := w.queues[a.ID]
+	if q == nil {
+		return
+	}
+	ok, err := w.s.adapter.Claim(ctx, a.ID, channel, "cache_miss", cacheMissEvery)
+	if err != nil {
+		w.s.log.Error().Err(err).Msg("realtime: cache_miss claim")
+		return
+	}
+	if ok {
+		w.enqueue(q, hookEvent{Name: "cache_miss", Channel: channel})
+	}
 }
 
 func (w *webhooks) clientEvent(a *appState, channel, event string, data []byte, socketID, userID string) {
@@ -141,8 +168,8 @@ func (w *webhooks) left(a *appState, k pendingKey, ev hookEvent) {
 	if old := w.pending[k]; old != nil {
 		old.Stop()
 	}
-	var t *time.Timer
-	t = time.AfterFunc(w.s.cfg.WebhookDelay, func() {
+	var t *delayed
+	t = w.s.timers.after(w.s.cfg.WebhookDelay, func() {
 		gone := w.stillGone(k)
 		w.mu.Lock()
 		defer w.mu.Unlock()

@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -76,6 +77,32 @@ func (h *hookSink) has(name string) bool {
 		}
 	}
 	return false
+}
+
+// counts are the subscription_count webhooks' counts for channel, in order
+// (read from the bodies: pusher-http-go's event type has no such field).
+func (h *hookSink) counts(channel string) []int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []int
+	for _, b := range h.bodies {
+		var body struct {
+			Events []struct {
+				Name              string `json:"name"`
+				Channel           string `json:"channel"`
+				SubscriptionCount *int   `json:"subscription_count"`
+			} `json:"events"`
+		}
+		if err := json.Unmarshal([]byte(b), &body); err != nil {
+			h.t.Errorf("webhook body %s: %v", b, err)
+		}
+		for _, e := range body.Events {
+			if e.Name == "subscription_count" && e.Channel == channel && e.SubscriptionCount != nil {
+				out = append(out, *e.SubscriptionCount)
+			}
+		}
+	}
+	return out
 }
 
 func hookEnv(t *testing.T, h *hookSink, mutate func(*Config)) *env {

@@ -2,7 +2,8 @@
 # `make test`: every check and test. It fails when something cannot run; it
 # never skips. TEST_DATABASE_URL names a PostgreSQL server the tests may
 # create databases on; without it they use the private one (scripts/devdb.sh).
-# TEST_REDIS_URL likewise names a Redis (else scripts/devredis.sh starts one).
+# TEST_REDIS_URL likewise names a Redis (else scripts/devredis.sh starts one),
+# and TEST_REDIS_CLUSTER_URL a Redis Cluster (else scripts/devrediscluster.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +29,10 @@ if [ -z "${TEST_REDIS_URL:-}" ]; then
   TEST_REDIS_URL=$(scripts/devredis.sh)
 fi
 export TEST_REDIS_URL
+if [ -z "${TEST_REDIS_CLUSTER_URL:-}" ]; then
+  TEST_REDIS_CLUSTER_URL=$(scripts/devrediscluster.sh)
+fi
+export TEST_REDIS_CLUSTER_URL
 
 step "go test -race"
 go test -race -count=1 "${pkgs[@]}"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -19,12 +18,20 @@ func (a *Adapter) healthLoop() {
 	a.tick()
 	t := time.NewTicker(a.opt.Heartbeat)
 	defer t.Stop()
+	janitor := time.NewTicker(30 * time.Second)
+	defer janitor.Stop()
 	for {
 		select {
 		case <-a.stop:
 			return
 		case <-t.C:
 			a.tick()
+		case <-janitor.C:
+			if a.up.Load() {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				a.pruneIndexes(ctx)
+				cancel()
+			}
 		}
 	}
 }
@@ -35,24 +42,34 @@ func newEpoch() string {
 	return hex.EncodeToString(b[:])
 }
 
+// tickBudget bounds one tick's Redis work: half the node TTL, so a
+// heartbeat that makes it in time keeps the node alive, and a slow moment
+// of Redis (or of a busy machine) is not taken for an outage.
+func (a *Adapter) tickBudget() time.Duration { return a.opt.NodeTTL / 2 }
+
 func (a *Adapter) tick() {
-	ctx, cancel := context.WithTimeout(context.Background(), a.opt.Heartbeat)
+	ctx, cancel := context.WithTimeout(context.Background(), a.tickBudget())
 	defer cancel()
+	if err := a.bus.start(ctx); err != nil {
+		a.fail(err)
+		return
+	}
 	if a.up.Load() && !a.dirty.Load() {
-		v, err := heartbeatScript.Run(ctx, a.rdb, nil, a.opt.Prefix, a.opt.NodeID, a.opt.NodeTTL.Milliseconds(), newEpoch()).Slice()
+		added, reaping, epoch, err := a.heartbeat(ctx)
 		if err != nil {
 			a.fail(err)
 			return
 		}
-		added, _ := v[0].(int64)
-		epoch, _ := v[1].(string)
-		if added == 1 || epoch != a.epoch {
-			// Reaped by the others (we were too slow), or Redis restarted
-			// empty: write our share back.
+		if added || reaping {
+			// Taken out by the others (this node was too slow): its share is
+			// gone or going. It comes back as a new node.
+			a.renew.Store(true)
 			a.dirty.Store(true)
+		} else if epoch != a.epoch {
+			a.dirty.Store(true) // Redis restarted empty: write the share back
 		}
 	}
-	if !a.up.Load() && !a.listening.Load() {
+	if !a.up.Load() && !a.bus.listening() {
 		return // not back until this node hears the others again
 	}
 	if !a.up.Load() || a.dirty.Load() {
@@ -62,16 +79,47 @@ func (a *Adapter) tick() {
 			return
 		}
 		if a.up.CompareAndSwap(false, true) {
-			a.log.Info().Str("node", a.opt.NodeID).Msg("redisadapter: Redis reachable; node state written back")
+			a.upSince = time.Now()
+			a.log.Info().Str("node", a.id()).Msg("redisadapter: Redis reachable; node state written back")
 		}
 		if !acts.empty() {
 			a.awaitListeners(ctx)
 		}
 		acts.run(a)
 	}
-	rctx, rcancel := context.WithTimeout(context.Background(), a.opt.Heartbeat)
+	rctx, rcancel := context.WithTimeout(context.Background(), a.tickBudget())
 	defer rcancel()
 	a.reap(rctx)
+}
+
+// heartbeat renews this node's heartbeat. It reports whether the node had
+// to be registered again (the others took it out), whether another node
+// is taking it out right now, and the epoch.
+func (a *Adapter) heartbeat(ctx context.Context) (added, reaping bool, epoch string, err error) {
+	id := a.id()
+	var sadd, lease *redis.IntCmd
+	var ep *redis.StringCmd
+	_, err = a.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.Set(ctx, a.nodeKey(id, "alive"), a.aliveValue(), a.opt.NodeTTL)
+		sadd = p.SAdd(ctx, a.nodesKey(), id)
+		lease = p.Exists(ctx, a.nodeKey(id, "reaper"))
+		p.SetNX(ctx, a.epochKey(), newEpoch(), 0)
+		ep = p.Get(ctx, a.epochKey())
+		return nil
+	})
+	if err != nil {
+		return false, false, "", err
+	}
+	return sadd.Val() == 1, lease.Val() == 1, ep.Val(), nil
+}
+
+// aliveValue is "L" while this node hears every bus channel: the others
+// wait for that before announcing what a resync found (awaitListeners).
+func (a *Adapter) aliveValue() string {
+	if a.bus.listening() {
+		return "L"
+	}
+	return "-"
 }
 
 // actions are the announcements a resync or a reap owes the cluster; they
@@ -81,6 +129,7 @@ type actions struct {
 	removed  []memberKey
 	occupied []chanKey
 	vacated  []chanKey
+	statuses []userStatus
 }
 
 type memberKeyInfo struct {
@@ -89,29 +138,20 @@ type memberKeyInfo struct {
 }
 
 func (acts actions) empty() bool {
-	return len(acts.added)+len(acts.removed)+len(acts.occupied)+len(acts.vacated) == 0
+	return len(acts.added)+len(acts.removed)+len(acts.occupied)+len(acts.vacated)+len(acts.statuses) == 0
 }
 
 // awaitListeners holds the announcements of a resync until every
-// registered node is subscribed to the bus again (pub/sub keeps nothing for
-// a node that is still reconnecting), for at most half the node TTL so the
+// registered node hears the bus again (pub/sub keeps nothing for a node
+// that is still reconnecting), for at most half the node TTL so the
 // heartbeat never lapses. Other nodes re-register within a heartbeat or two
 // of Redis coming back, so at least two heartbeats are given.
 func (a *Adapter) awaitListeners(ctx context.Context) {
 	start := time.Now()
 	limit := a.opt.NodeTTL / 2
 	for time.Since(start) < limit {
-		if time.Since(start) >= 2*a.opt.Heartbeat {
-			var subs *redis.MapStringIntCmd
-			var nodes *redis.IntCmd
-			_, err := a.rdb.Pipelined(context.Background(), func(p redis.Pipeliner) error {
-				subs = p.PubSubNumSub(context.Background(), a.bus)
-				nodes = p.SCard(context.Background(), a.opt.Prefix+"nodes")
-				return nil
-			})
-			if err != nil || subs.Val()[a.bus] >= nodes.Val() {
-				return
-			}
+		if time.Since(start) >= 2*a.opt.Heartbeat && a.everyoneListens() {
+			return
 		}
 		select {
 		case <-a.stop:
@@ -121,10 +161,31 @@ func (a *Adapter) awaitListeners(ctx context.Context) {
 	}
 }
 
+func (a *Adapter) everyoneListens() bool {
+	ctx, cancel := context.WithTimeout(context.Background(), a.tickBudget())
+	defer cancel()
+	nodes, err := a.rdb.SMembers(ctx, a.nodesKey()).Result()
+	if err != nil {
+		return true // nothing to wait for that can be known
+	}
+	alive := make([]*redis.StringCmd, len(nodes))
+	_, _ = a.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, n := range nodes {
+			alive[i] = p.Get(ctx, a.nodeKey(n, "alive"))
+		}
+		return nil
+	})
+	for _, v := range alive {
+		if v.Val() == "-" {
+			return false
+		}
+	}
+	return true
+}
+
 func (acts actions) run(a *Adapter) {
 	for _, m := range acts.added {
-		mm := a.memberOf(m)
-		a.node.MemberAdded(m.k.app, m.k.channel, mm)
+		a.node.MemberAdded(m.k.app, m.k.channel, memberOf(m))
 	}
 	for _, k := range acts.removed {
 		a.node.MemberRemoved(k.app, k.channel, k.user)
@@ -135,125 +196,141 @@ func (acts actions) run(a *Adapter) {
 	for _, k := range acts.vacated {
 		a.node.ChannelVacated(k.app, k.channel)
 	}
+	for _, st := range acts.statuses {
+		a.announceStatus(st)
+	}
 }
 
-// resync makes Redis hold exactly this node's mirror and works out what to
-// announce. If Redis kept its data (this node was only cut off, or was
-// reaped), every change the script reports is news to the cluster. If Redis
-// lost its data (new epoch), every node writes its share back and only what
-// changed during the outage is announced: the clients knew the rest.
-func (a *Adapter) resync(ctx context.Context) (actions, error) {
-	a.opMu.Lock()
-	defer a.opMu.Unlock()
-	s := a.mir.snapshot()
-	args := []any{a.opt.Prefix, a.opt.NodeID, a.opt.NodeTTL.Milliseconds(), newEpoch(), len(s.members)}
-	for i, k := range s.members {
-		args = append(args, k.app, k.channel, k.user, string(s.infos[i].Info))
-	}
-	args = append(args, len(s.subs))
-	for i, k := range s.subs {
-		args = append(args, k.app, k.channel, s.counts[i])
-	}
-	args = append(args, len(s.removed))
-	for _, k := range s.removed {
-		args = append(args, k.app, k.channel, k.user)
-	}
-	args = append(args, len(s.vacated))
-	for _, k := range s.vacated {
-		args = append(args, k.app, k.channel)
-	}
-	v, err := resyncScript.Run(ctx, a.rdb, nil, args...).Slice()
-	if err != nil {
-		return actions{}, err
-	}
-	if len(v) != 7 {
-		return actions{}, fmt.Errorf("redisadapter: resync answered %d values", len(v))
-	}
-	epoch, _ := v[6].(string)
-	lost := a.epoch != "" && epoch != a.epoch
-	a.epoch = epoch
-
-	var acts actions
-	seenRemoved := map[memberKey]bool{}
-	for _, x := range ints(v[0]) {
-		i := int(x) - 1
-		if i < 0 || i >= len(s.members) || (lost && s.known[i]) {
-			continue
-		}
-		acts.added = append(acts.added, memberKeyInfo{s.members[i], s.infos[i].Info})
-	}
-	for _, t := range triples(v[1]) {
-		k := memberKey{t[0], t[1], t[2]}
-		seenRemoved[k] = true
-		acts.removed = append(acts.removed, k)
-	}
-	for _, x := range ints(v[4]) {
-		if i := int(x) - 1; i >= 0 && i < len(s.removed) && !seenRemoved[s.removed[i]] {
-			acts.removed = append(acts.removed, s.removed[i])
-		}
-	}
-	for _, p := range pairs(v[2]) {
-		k := chanKey{p[0], p[1]}
-		if !lost || s.newCh[k] {
-			acts.occupied = append(acts.occupied, k)
-		}
-	}
-	seenVacated := map[chanKey]bool{}
-	for _, p := range pairs(v[3]) {
-		k := chanKey{p[0], p[1]}
-		seenVacated[k] = true
-		acts.vacated = append(acts.vacated, k)
-	}
-	for _, x := range ints(v[5]) {
-		if i := int(x) - 1; i >= 0 && i < len(s.vacated) && !seenVacated[s.vacated[i]] {
-			acts.vacated = append(acts.vacated, s.vacated[i])
-		}
-	}
-	a.mir.synced()
-	a.dirty.Store(false)
-	a.resyncs.Add(1)
-	if len(s.members) > 0 || len(s.subs) > 0 || lost {
-		a.log.Info().Str("node", a.opt.NodeID).Int("members", len(s.members)).Int("channels", len(s.subs)).
-			Bool("redis_lost_data", lost).Int("announced_added", len(acts.added)).Int("announced_removed", len(acts.removed)).
-			Msg("redisadapter: resynced")
-	}
-	return acts, nil
-}
-
-// reap takes every node without a heartbeat out of the cluster; the script
-// is atomic, so exactly one node announces each change.
-func (a *Adapter) reap(ctx context.Context) {
-	v, err := reapScript.Run(ctx, a.rdb, nil, a.opt.Prefix, a.opt.NodeID).Slice()
-	if err != nil {
-		a.fail(err)
-		return
-	}
-	if len(v) != 3 {
-		return
-	}
-	var acts actions
-	for _, t := range triples(v[0]) {
-		acts.removed = append(acts.removed, memberKey{t[0], t[1], t[2]})
-	}
-	for _, p := range pairs(v[1]) {
-		acts.vacated = append(acts.vacated, chanKey{p[0], p[1]})
-	}
-	nodes := strs(v[2])
-	if len(nodes) == 0 {
-		return
-	}
-	a.reaped.Add(int64(len(nodes)))
-	a.log.Warn().Strs("nodes", nodes).Int("members_removed", len(acts.removed)).Int("channels_vacated", len(acts.vacated)).
-		Msg("redisadapter: took dead nodes out of the cluster")
-	acts.run(a)
-}
-
-func (a *Adapter) memberOf(m memberKeyInfo) (out realtime.Member) {
+func memberOf(m memberKeyInfo) (out realtime.Member) {
 	out.ID = m.k.user
 	if len(m.info) > 0 {
 		out.Info = m.info
 	}
 	return out
+}
+
+// reap takes every node without a heartbeat out of the cluster (this
+// process's former id too, after it came back as a new node). The node
+// doing it holds a lease on the dead node's reaping, so normally one node
+// does it, and each channel's and user's share goes in one script: were
+// two nodes to reap the same node, each change is still made (and
+// announced) once. A lease left by a reaper that died expires and the
+// next one finishes the work.
+func (a *Adapter) reap(ctx context.Context) {
+	// Back from an outage, this node gives the others a node TTL to come
+	// back too: their heartbeats lapsed in the same outage, and taking them
+	// out would flap their members and users off and on again.
+	if time.Since(a.upSince) < a.opt.NodeTTL {
+		return
+	}
+	me := a.id()
+	nodes, err := a.rdb.SMembers(ctx, a.nodesKey()).Result()
+	if err != nil {
+		a.fail(err)
+		return
+	}
+	alive := make([]*redis.IntCmd, len(nodes))
+	_, err = a.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, n := range nodes {
+			alive[i] = p.Exists(ctx, a.nodeKey(n, "alive"))
+		}
+		return nil
+	})
+	if err != nil {
+		a.fail(err)
+		return
+	}
+	for i, n := range nodes {
+		if n != me && alive[i].Val() == 0 {
+			a.reapNode(n)
+		}
+	}
+}
+
+// reapNode takes one dead node's share out and announces what changed.
+func (a *Adapter) reapNode(dead string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*a.opt.Heartbeat)
+	defer cancel()
+	lease := a.nodeKey(dead, "reaper")
+	if ok, err := a.rdb.SetNX(ctx, lease, a.id(), 30*time.Second).Result(); err != nil || !ok {
+		return
+	}
+	if n, err := a.rdb.Exists(ctx, a.nodeKey(dead, "alive")).Result(); err != nil || n == 1 {
+		a.rdb.Del(ctx, lease) // back to life
+		return
+	}
+	acts, err := a.takeOut(ctx, dead)
+	if err != nil {
+		a.fail(err)
+		return // the lease expires; the next reaper finishes
+	}
+	_, _ = a.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.Del(ctx, a.nodeKey(dead, "chans"), a.nodeKey(dead, "users"))
+		p.SRem(ctx, a.nodesKey(), dead)
+		p.Del(ctx, lease)
+		return nil
+	})
+	a.reaped.Add(1)
+	a.log.Warn().Str("node", dead).Int("members_removed", len(acts.removed)).Int("channels_vacated", len(acts.vacated)).
+		Int("users_offline", len(acts.statuses)).Msg("redisadapter: took a dead node out of the cluster")
+	acts.run(a)
+}
+
+// takeOut runs the reap scripts over a dead node's channels and users.
+func (a *Adapter) takeOut(ctx context.Context, dead string) (actions, error) {
+	var acts actions
+	chans, err := a.rdb.SMembers(ctx, a.nodeKey(dead, "chans")).Result()
+	if err != nil {
+		return acts, err
+	}
+	users, err := a.rdb.SMembers(ctx, a.nodeKey(dead, "users")).Result()
+	if err != nil {
+		return acts, err
+	}
+	chanRes := make([]*redis.Cmd, len(chans))
+	userRes := make([]*redis.Cmd, len(users))
+	_, err = a.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, c := range chans {
+			if app, ch, ok := unpair(c); ok {
+				chanRes[i] = reapChannelScript.Eval(ctx, p, a.chanKeys(app, ch), dead)
+			}
+		}
+		for i, u := range users {
+			if app, user, ok := unpair(u); ok {
+				userRes[i] = userScript.Eval(ctx, p, a.userKeys(app, user), dead, "0", "0")
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return acts, err
+	}
+	for i, c := range chans {
+		if chanRes[i] == nil {
+			continue
+		}
+		app, ch, _ := unpair(c)
+		xs, _ := chanRes[i].Val().([]any)
+		if len(xs) != 2 {
+			continue
+		}
+		if v, _ := xs[0].(int64); v == 1 {
+			acts.vacated = append(acts.vacated, chanKey{app, ch})
+		}
+		for _, u := range strs(xs[1]) {
+			acts.removed = append(acts.removed, memberKey{app, ch, u})
+		}
+	}
+	for i, u := range users {
+		if userRes[i] == nil {
+			continue
+		}
+		app, user, _ := unpair(u)
+		if moved, v, _ := userResult(userRes[i].Val()); moved < 0 {
+			acts.statuses = append(acts.statuses, userStatus{App: app, User: user, Version: v})
+		}
+	}
+	return acts, nil
 }
 
 func strs(v any) []string {
@@ -272,24 +349,6 @@ func ints(v any) []int64 {
 	for _, x := range xs {
 		n, _ := x.(int64)
 		out = append(out, n)
-	}
-	return out
-}
-
-func pairs(v any) [][2]string {
-	s := strs(v)
-	out := make([][2]string, 0, len(s)/2)
-	for i := 0; i+1 < len(s); i += 2 {
-		out = append(out, [2]string{s[i], s[i+1]})
-	}
-	return out
-}
-
-func triples(v any) [][3]string {
-	s := strs(v)
-	out := make([][3]string, 0, len(s)/3)
-	for i := 0; i+2 < len(s); i += 3 {
-		out = append(out, [3]string{s[i], s[i+1], s[i+2]})
 	}
 	return out
 }

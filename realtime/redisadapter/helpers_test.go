@@ -56,10 +56,37 @@ func uniquePrefix() string {
 
 type nodeOpts struct {
 	url        string
+	cluster    bool // url names a Redis Cluster
 	prefix     string
 	heartbeat  time.Duration
 	ttl        time.Duration
 	webhookURL string
+	countEvery time.Duration // >0: the app counts subscriptions, announced this often
+}
+
+// backend is a Redis the cluster tests run against: the single test Redis,
+// or the test Redis Cluster.
+type backend struct {
+	name    string
+	url     string
+	cluster bool
+}
+
+// forBackends runs f against a single Redis and against a Redis Cluster
+// (make test starts both: scripts/devredis.sh, scripts/devrediscluster.sh).
+func forBackends(t *testing.T, f func(t *testing.T, be backend)) {
+	t.Run("redis", func(t *testing.T) { f(t, backend{"redis", redisURL(t), false}) })
+	t.Run("cluster", func(t *testing.T) { f(t, backend{"cluster", redisClusterURL(t), true}) })
+}
+
+// redisClusterURL is the shared test Redis Cluster.
+func redisClusterURL(t *testing.T) string {
+	t.Helper()
+	u := os.Getenv("TEST_REDIS_CLUSTER_URL")
+	if u == "" {
+		t.Fatal("TEST_REDIS_CLUSTER_URL is not set: run scripts/devrediscluster.sh (make test does) and export it")
+	}
+	return u
 }
 
 type tnode struct {
@@ -78,14 +105,16 @@ func startNode(t *testing.T, o nodeOpts) *tnode {
 	if o.ttl == 0 {
 		o.ttl = 500 * time.Millisecond
 	}
-	ad, err := New(Options{URL: o.url, Prefix: o.prefix, Heartbeat: o.heartbeat, NodeTTL: o.ttl, OpTimeout: 500 * time.Millisecond,
+	ad, err := New(Options{URL: o.url, Cluster: o.cluster, Prefix: o.prefix, Heartbeat: o.heartbeat, NodeTTL: o.ttl, OpTimeout: 500 * time.Millisecond,
 		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := realtime.Config{
-		Apps:         []realtime.App{{ID: tAppID, Key: tKey, Secret: tSecret, Enabled: true, ClientEvents: true, WebhookURL: o.webhookURL}},
-		WebhookDelay: 200 * time.Millisecond,
+		Apps: []realtime.App{{ID: tAppID, Key: tKey, Secret: tSecret, Enabled: true, ClientEvents: true, WebhookURL: o.webhookURL,
+			SubscriptionCount: o.countEvery > 0}},
+		WebhookDelay:           200 * time.Millisecond,
+		SubscriptionCountEvery: o.countEvery,
 	}
 	srv := realtime.New(cfg, zerolog.Nop(), ad)
 	n := &tnode{t: t, srv: srv, ad: ad}
@@ -117,7 +146,7 @@ func (n *tnode) stop() {
 func (n *tnode) crash() {
 	n.dead = true
 	n.ad.stopOnce.Do(func() { close(n.ad.stop) })
-	_ = n.ad.ps.Close()
+	n.ad.bus.close()
 	n.ad.wg.Wait()
 	_ = n.ad.rdb.Close() // every later Redis call of this node fails
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -299,9 +328,13 @@ func (c *client) join(channel, channelData string) frame {
 	return f
 }
 
-func (c *client) signin(user string) {
+func (c *client) signin(user string, watchlist ...string) {
 	c.t.Helper()
 	ud := fmt.Sprintf(`{"id":%q}`, user)
+	if len(watchlist) > 0 {
+		w, _ := json.Marshal(watchlist)
+		ud = fmt.Sprintf(`{"id":%q,"watchlist":%s}`, user, w)
+	}
 	c.send("pusher:signin", "", map[string]any{"auth": realtime.SignUser(tSecret, tKey, c.socketID, ud), "user_data": ud})
 	c.expect("pusher:signin_success")
 }
@@ -445,18 +478,33 @@ func nopLog() zerolog.Logger { return zerolog.Nop() }
 
 // cleanPrefix deletes the test's keys from the shared Redis afterwards
 // (registered first, so it runs after the nodes have stopped).
-func cleanPrefix(t *testing.T, u, prefix string) {
-	o, err := redis.ParseURL(u)
+func cleanPrefix(t *testing.T, be backend, prefix string) {
+	t.Cleanup(func() {
+		c := testClient(t, be)
+		defer c.Close()
+		ctx := context.Background()
+		del := func(ctx context.Context, c *redis.Client) error {
+			it := c.Scan(ctx, 0, prefix+"*", 100).Iterator()
+			for it.Next(ctx) {
+				c.Del(ctx, it.Val())
+			}
+			return it.Err()
+		}
+		if cc, ok := c.(*redis.ClusterClient); ok {
+			_ = cc.ForEachMaster(ctx, del)
+			return
+		}
+		_ = del(ctx, c.(*redis.Client))
+	})
+}
+
+// testClient is a client of the backend, for looking at what the nodes
+// wrote.
+func testClient(t *testing.T, be backend) redis.UniversalClient {
+	t.Helper()
+	c, err := newClient(Options{URL: be.url, Cluster: be.cluster})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		c := redis.NewClient(o)
-		defer c.Close()
-		ctx := context.Background()
-		it := c.Scan(ctx, 0, prefix+"*", 100).Iterator()
-		for it.Next(ctx) {
-			c.Del(ctx, it.Val())
-		}
-	})
+	return c
 }

@@ -19,20 +19,24 @@ func (a *Adapter) AddMember(ctx context.Context, app, ch string, m realtime.Memb
 		a.mir.addMember(app, ch, m, false)
 		return false, nil
 	}
+	started := a.mir.addMember(app, ch, m, false)
 	cctx, cancel := a.opCtx(ctx)
 	defer cancel()
-	k := app + ":" + ch
-	p := a.opt.Prefix
-	first, err := addMemberScript.Run(cctx, a.rdb,
-		[]string{p + "nm:" + a.opt.NodeID, p + "pr:" + k, p + "pi:" + k, p + "po:" + k, p + "seq"},
-		app+sep+ch+sep+m.ID, m.ID, string(m.Info)).Int()
+	var first *redis.Cmd
+	_, err := a.rdb.Pipelined(cctx, func(p redis.Pipeliner) error {
+		if started {
+			p.SAdd(cctx, a.nodeKey(a.id(), "chans"), pair(app, ch))
+		}
+		first = addMemberScript.Eval(cctx, p, a.chanKeys(app, ch), a.id(), m.ID, string(m.Info))
+		return nil
+	})
 	if err != nil {
 		a.fail(err)
-		a.mir.addMember(app, ch, m, false)
 		return false, nil
 	}
 	a.mir.addMember(app, ch, m, true)
-	return first == 1, nil
+	n, _ := first.Int()
+	return n == 1, nil
 }
 
 // RemoveMember records a user's last connection on this node leaving.
@@ -40,25 +44,23 @@ func (a *Adapter) RemoveMember(ctx context.Context, app, ch, userID string) (boo
 	a.opMu.RLock()
 	defer a.opMu.RUnlock()
 	if !a.up.Load() {
-		a.noteOverflow(a.mir.removeMember(app, ch, userID, true))
+		overflow, _ := a.mir.removeMember(app, ch, userID, true)
+		a.noteOverflow(overflow)
 		return false, nil
 	}
+	// The socket's subscription is still counted here, so the node's share
+	// of the channel does not end with its member.
+	a.mir.removeMember(app, ch, userID, false)
 	cctx, cancel := a.opCtx(ctx)
 	defer cancel()
-	k := app + ":" + ch
-	p := a.opt.Prefix
-	last, err := removeMemberScript.Run(cctx, a.rdb,
-		[]string{p + "nm:" + a.opt.NodeID, p + "pr:" + k, p + "pi:" + k, p + "po:" + k},
-		app+sep+ch+sep+userID, userID).Int()
+	last, err := removeMemberScript.Run(cctx, a.rdb, a.chanKeys(app, ch), a.id(), userID).Int()
 	if err == nil && last < 0 {
 		err = errors.New("presence entry missing in Redis")
 	}
 	if err != nil {
 		a.fail(err)
-		a.noteOverflow(a.mir.removeMember(app, ch, userID, true))
 		return false, nil
 	}
-	a.mir.removeMember(app, ch, userID, false)
 	return last == 1, nil
 }
 
@@ -79,8 +81,8 @@ func (a *Adapter) Members(ctx context.Context, app, ch string) ([]realtime.Membe
 	var ids *redis.StringSliceCmd
 	var infos *redis.MapStringStringCmd
 	_, err := a.rdb.TxPipelined(cctx, func(p redis.Pipeliner) error {
-		ids = p.ZRange(cctx, a.key("po:", app, ch), 0, -1)
-		infos = p.HGetAll(cctx, a.key("pi:", app, ch))
+		ids = p.ZRange(cctx, a.chanKey(app, ch, "po"), 0, -1)
+		infos = p.HGetAll(cctx, a.chanKey(app, ch, "pi"))
 		return nil
 	})
 	if err != nil {

@@ -14,23 +14,23 @@ export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-// startServer builds (unless CONFORMANCE_SERVER_BIN is set) and starts the
-// server on a free loopback port.
-export async function startServer(extraEnv = {}) {
-  let bin = process.env.CONFORMANCE_SERVER_BIN;
-  if (!bin) {
-    bin = join(mkdtempSync(join(tmpdir(), 'conf-')), 'server');
-    execFileSync('go', ['build', '-o', bin, './realtime/conformance/server'], { cwd: repo, stdio: 'inherit' });
+// buildServer builds the conformance server once per process (unless
+// CONFORMANCE_SERVER_BIN names a prebuilt one) and returns its path.
+let built;
+export function buildServer() {
+  if (process.env.CONFORMANCE_SERVER_BIN) return process.env.CONFORMANCE_SERVER_BIN;
+  if (!built) {
+    built = join(mkdtempSync(join(tmpdir(), 'conf-')), 'server');
+    execFileSync('go', ['build', '-o', built, './realtime/conformance/server'], { cwd: repo, stdio: 'inherit' });
   }
-  const child = spawn(bin, [], {
-    env: {
-      ...process.env,
-      PUSHER_APP_ID: APP.id,
-      PUSHER_APP_KEY: APP.key,
-      PUSHER_APP_SECRET: APP.secret,
-      CONFORMANCE_ADDR: '127.0.0.1:0',
-      ...extraEnv,
-    },
+  return built;
+}
+
+// spawnServer runs the server with env (on top of this process's) and
+// resolves with its port and process once it listens.
+export async function spawnServer(env) {
+  const child = spawn(buildServer(), [], {
+    env: { ...process.env, CONFORMANCE_ADDR: '127.0.0.1:0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -41,6 +41,17 @@ export async function startServer(extraEnv = {}) {
       if (m) resolve(Number(m[1]));
     });
     child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { port, child };
+}
+
+// startServer starts the server on a free loopback port for the test app.
+export async function startServer(extraEnv = {}) {
+  const { port, child } = await spawnServer({
+    PUSHER_APP_ID: APP.id,
+    PUSHER_APP_KEY: APP.key,
+    PUSHER_APP_SECRET: APP.secret,
+    ...extraEnv,
   });
   const sdk = new PusherServer({
     appId: APP.id, key: APP.key, secret: APP.secret,
@@ -62,7 +73,7 @@ export async function startServer(extraEnv = {}) {
 // the local server. presence(user) supplies channel_data for presence
 // channels; authorize signs with the official server SDK, as Laravel's
 // /broadcasting/auth would.
-export function newClient(srv, { user = { user_id: '1', user_info: { name: 'Aung' } }, key = APP.key, badAuth = false } = {}) {
+export function newClient(srv, { user = { user_id: '1', user_info: { name: 'Aung' } }, key = APP.key, badAuth = false, watchlist, sdk = srv.sdk } = {}) {
   return new PusherClient(key, {
     cluster: 'mt1',
     wsHost: '127.0.0.1',
@@ -74,7 +85,7 @@ export function newClient(srv, { user = { user_id: '1', user_info: { name: 'Aung
       customHandler: ({ socketId, channelName }, callback) => {
         try {
           const presence = channelName.startsWith('presence-') ? user : undefined;
-          const auth = srv.sdk.authorizeChannel(socketId, channelName, presence);
+          const auth = sdk.authorizeChannel(socketId, channelName, presence);
           if (badAuth) auth.auth = auth.auth.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
           callback(null, auth);
         } catch (err) {
@@ -84,7 +95,9 @@ export function newClient(srv, { user = { user_id: '1', user_info: { name: 'Aung
     },
     userAuthentication: {
       customHandler: ({ socketId }, callback) => {
-        callback(null, srv.sdk.authenticateUser(socketId, { id: String(user.user_id), user_info: user.user_info }));
+        const data = { id: String(user.user_id), user_info: user.user_info };
+        if (watchlist) data.watchlist = watchlist;
+        callback(null, sdk.authenticateUser(socketId, data));
       },
     },
   });
@@ -105,6 +118,15 @@ export function once(emitter, event, timeoutMs = 5000) {
 export async function connected(client) {
   if (client.connection.state === 'connected') return;
   await once(client.connection, 'connected');
+}
+
+// until polls cond every 20 ms until it holds, for at most ms.
+export async function until(cond, ms = 5000, what = 'condition') {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
 }
 
 export function sleep(ms) {
