@@ -183,14 +183,12 @@ func (c *conn) signin(data json.RawMessage) {
 		c.sendError(4009, "Connection is already signed in as another user")
 		return
 	}
-	c.enqueue(eventFrame("pusher:signin_success", "", jsonStringData(struct {
+	success := eventFrame("pusher:signin_success", "", jsonStringData(struct {
 		UserData string `json:"user_data"`
-	}{d.UserData}), ""))
-	if u.truncated {
-		c.sendError(4302, "Watchlist limit exceeded: the first "+strconv.Itoa(maxWatchlist)+" users are watched")
-	}
+	}{d.UserData}), "")
 	if c.userID != "" {
-		return // signed in again as the same user: the first watchlist stays
+		c.enqueue(success) // signed in again as the same user: the first watchlist stays
+		return
 	}
 	c.userID, c.watchlist = u.id, u.watchlist
 	if len(u.watchlist) > 0 {
@@ -201,7 +199,7 @@ func (c *conn) signin(data json.RawMessage) {
 	}
 	ctx, cancel := c.ctx()
 	defer cancel()
-	c.srv.signedIn(ctx, c, c.app.addUser(c))
+	c.srv.signedIn(ctx, c, success, u.truncated)
 }
 
 func (c *conn) clientEvent(m incoming) {

@@ -1,6 +1,9 @@
 package realtime
 
-import "context"
+import (
+	"context"
+	"strconv"
+)
 
 // Signed-in users (pusher:signin) per app on this node: which sockets are
 // whose, for terminate_connections, and who watches whom, for watchlist
@@ -20,13 +23,20 @@ type watchers struct {
 	conns []*conn
 }
 
-// addUser records c as signed in and its watchlist; first reports the
-// user's first socket on this node.
+// addUser records c as signed in; first reports the user's first socket
+// on this node.
 func (a *appState) addUser(c *conn) (first bool) {
 	a.umu.Lock()
 	defer a.umu.Unlock()
 	first = len(a.users[c.userID]) == 0
 	a.users[c.userID] = append(a.users[c.userID], c)
+	return first
+}
+
+// watch records whom c watches.
+func (a *appState) watch(c *conn) {
+	a.umu.Lock()
+	defer a.umu.Unlock()
 	for id := range c.watch {
 		w := a.watched[id]
 		if w == nil {
@@ -35,7 +45,6 @@ func (a *appState) addUser(c *conn) (first bool) {
 		}
 		w.conns = append(w.conns, c)
 	}
-	return first
 }
 
 // removeUser forgets c; last reports the user's last socket on this node.
@@ -69,18 +78,25 @@ func removeConn(cs []*conn, c *conn) []*conn {
 	return cs
 }
 
-// signedIn is the rest of a successful signin, after signin_success: the
-// adapter hears of the user's first socket here, and the socket learns
-// which of its watched users are online now.
-func (s *Server) signedIn(ctx context.Context, c *conn, first bool) {
-	if first {
+// signedIn completes a signin whose signature and user_data held: the
+// adapter hears of the user's first socket here before the client hears
+// success (so a socket of the user closing elsewhere right after does not
+// take them offline for a moment), then the socket learns which of its
+// watched users are online now.
+func (s *Server) signedIn(ctx context.Context, c *conn, success []byte, truncated bool) {
+	if c.app.addUser(c) {
 		if err := s.adapter.UserOnline(ctx, c.app.ID, c.userID); err != nil {
 			s.log.Error().Err(err).Msg("realtime: user online")
 		}
 	}
+	c.enqueue(success)
+	if truncated {
+		c.sendError(4302, "Watchlist limit exceeded: the first "+strconv.Itoa(maxWatchlist)+" users are watched")
+	}
 	if len(c.watchlist) == 0 {
 		return
 	}
+	c.app.watch(c)
 	online, err := s.adapter.OnlineUsers(ctx, c.app.ID, c.watchlist)
 	if err != nil {
 		s.log.Error().Err(err).Msg("realtime: watchlist online users")
