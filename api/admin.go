@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // Asia/Yangon on machines without a zoneinfo database
 
 	"github.com/gofiber/fiber/v2"
 
@@ -25,15 +24,7 @@ import (
 // (store's Admin* functions take the actor for that).
 
 // adminZone is the store's day: "today's sales" start at midnight in Myanmar.
-var adminZone = adminMustZone("Asia/Yangon")
-
-func adminMustZone(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic("api: time zone " + name + ": " + err.Error())
-	}
-	return loc
-}
+var adminZone = store.Zone
 
 // adminTopupPromise is what the customer is told: credited in about 5 minutes.
 const adminTopupPromise = 5 * time.Minute

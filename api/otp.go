@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"net/http"
 	"strings"
@@ -90,17 +91,13 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 	if err != nil || runes(raw) > maxPhone {
 		return otpError(http.StatusUnprocessableEntity, "invalid_phone", "phone_number", msgPhoneFormat)
 	}
-	ip := clientIP(c)
+	if !s.smsCountryAllowed(number) {
+		return countryRefused()
+	}
 	if err := s.throttle(c, perIP(c, "otp-send", limitOTPSendPerIP)); err != nil {
 		return err
 	}
 	ctx := c.UserContext()
-	now := s.now()
-	if wait, err := s.otpSendWait(ctx, number, ip, now); err != nil {
-		return err
-	} else if wait > 0 {
-		return tooManyRequests(c, wait)
-	}
 	if _, err := s.opts.Store.UserByPhone(ctx, number); errors.Is(err, store.ErrNotFound) {
 		return otpError(http.StatusNotFound, "phone_not_found", "phone_number", msgPhoneNotFound)
 	} else if err != nil {
@@ -114,10 +111,12 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Store.CreateOTP(ctx, store.NewOTP{
-		Phone: number, Purpose: store.PurposeResetPassword, Code: code, IP: ip, Now: now, TTL: otpTTL,
-	}); err != nil {
-		return err
+	next, err := s.opts.Store.ReserveOTP(ctx, store.OTPSend{
+		NewOTP: store.NewOTP{Phone: number, Purpose: store.PurposeResetPassword, Code: code, IP: clientIP(c), Now: s.now(), TTL: otpTTL},
+		Window: otpSendWindow, PhoneCap: otpSendsByPhone, IPCap: otpSendsByIP, Gap: otpResendGap, Budget: s.smsBudget(),
+	})
+	if err != nil {
+		return s.sendRefusal(c, err)
 	}
 	sendCtx, cancel := context.WithTimeout(ctx, smsTimeout)
 	defer cancel()
@@ -127,33 +126,9 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 		s.log.Error().Err(err).Str("request_id", requestID(c)).Msg("sms send failed")
 		return otpError(http.StatusBadGateway, "sms_failed", "phone_number", msgSMSFailed)
 	}
+	// resend_in is when the dialog may offer another code.
 	return c.JSON(fiber.Map{"success": true, "message": "Verification code sent.",
-		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds())}})
-}
-
-// otpSendWait is how long until the phone and the IP may have another
-// code, or 0.
-func (s *Server) otpSendWait(ctx context.Context, number, ip string, now time.Time) (time.Duration, error) {
-	since := now.Add(-otpSendWindow)
-	byPhone, err := s.opts.Store.OTPSendsToPhone(ctx, number, since)
-	if err != nil {
-		return 0, err
-	}
-	byIP, err := s.opts.Store.OTPSendsFromIP(ctx, ip, since)
-	if err != nil {
-		return 0, err
-	}
-	var wait time.Duration
-	if byPhone.Count >= otpSendsByPhone {
-		wait = byPhone.Oldest.Add(otpSendWindow).Sub(now)
-	}
-	if byIP.Count >= otpSendsByIP {
-		wait = max(wait, byIP.Oldest.Add(otpSendWindow).Sub(now))
-	}
-	if (byPhone.Count >= otpSendsByPhone || byIP.Count >= otpSendsByIP) && wait <= 0 {
-		wait = time.Second
-	}
-	return wait, nil
+		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
 }
 
 type otpVerifyRequest struct {

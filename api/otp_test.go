@@ -136,8 +136,15 @@ func TestResetFailures(t *testing.T) {
 
 	t.Run("a resend retires the older code", func(t *testing.T) {
 		addr := fresh()
-		h.sendCode(t, resetPhone, addr).want(t, 200)
+		if r := h.sendCode(t, resetPhone, addr).want(t, 200); r.data()["resend_in"] != float64(60) {
+			t.Fatalf("resend_in: %s", r.body)
+		}
 		first := h.sms.lastCode(t, resetPhone)
+		// A second code within the minute the dialog counts down: refused.
+		if r := h.sendCode(t, resetPhone, addr).want(t, 429); r.header.Get("Retry-After") != "60" {
+			t.Fatalf("Retry-After %q", r.header.Get("Retry-After"))
+		}
+		h.clock.Advance(time.Minute)
 		h.sendCode(t, resetPhone, addr).want(t, 200)
 		second := h.sms.lastCode(t, resetPhone)
 		if first != second {

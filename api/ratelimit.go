@@ -86,7 +86,7 @@ func (s *Server) throttle(c *fiber.Ctx, checks ...limitCheck) error {
 }
 
 // tooManyRequests is SPEC §8's 429 with a Retry-After header.
-func tooManyRequests(c *fiber.Ctx, wait time.Duration) error {
+func tooManyRequests(c *fiber.Ctx, wait time.Duration) *Error {
 	secs := int(math.Ceil(wait.Seconds()))
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
 	return &Error{

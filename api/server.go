@@ -42,6 +42,12 @@ type Options struct {
 	Limiter Limiter
 	// SMS sends password reset codes; nil makes otp/send answer 503.
 	SMS SMSSender
+	// SMSCountries are the regions ("MM") whose numbers may register and
+	// get codes; empty means DefaultSMSCountries.
+	SMSCountries []string
+	// SMSBudget caps the codes all nodes together text per hour and per
+	// day; zero means DefaultSMSBudget.
+	SMSBudget store.SMSBudget
 	// CORSOrigins are the exact origins allowed to call from a browser
 	// (see ParseCORSOrigins); empty allows none.
 	CORSOrigins []string
@@ -63,6 +69,7 @@ type Server struct {
 	log  zerolog.Logger
 
 	limiter  Limiter // issue 5: see initAccounts
+	sms      smsStats
 	csp      string
 	cspAdmin string // the dashboard's: never the chat widget's hosts
 

@@ -91,6 +91,11 @@ func (s *Server) register(c *fiber.Ctx) error {
 	if err := f.err(); err != nil {
 		return err
 	}
+	// Reset codes go only to served countries; an account that could
+	// never get one is refused up front.
+	if !s.smsCountryAllowed(number) {
+		return countryRefused()
+	}
 
 	// Look for every taken value first, so the customer fixes them in one
 	// round; the unique indexes still decide a race.

@@ -52,3 +52,18 @@ func westernDigit(r rune) rune {
 func notPhoneChar(r rune) bool {
 	return !(r >= '0' && r <= '9') && !strings.ContainsRune("+ -.()", r)
 }
+
+// Region is the ISO 3166 region ("MM") of a number in E.164 form, or "".
+func Region(e164 string) string {
+	num, err := phonenumbers.Parse(e164, DefaultRegion)
+	if err != nil {
+		return ""
+	}
+	return phonenumbers.GetRegionCodeForNumber(num)
+}
+
+// KnownRegion reports whether region is a region code phone numbers have
+// ("MM", "TH"), in upper case.
+func KnownRegion(region string) bool {
+	return region == strings.ToUpper(region) && phonenumbers.GetCountryCodeForRegion(region) != 0
+}

@@ -48,3 +48,16 @@ func TestNormalize(t *testing.T) {
 		})
 	}
 }
+
+func TestRegion(t *testing.T) {
+	for number, want := range map[string]string{"+959123456789": "MM", "+66812345678": "TH", "+12025550123": "US", "x": ""} {
+		if got := Region(number); got != want {
+			t.Errorf("Region(%q) = %q, want %q", number, got, want)
+		}
+	}
+	for region, want := range map[string]bool{"MM": true, "TH": true, "mm": false, "XX": false, "": false} {
+		if got := KnownRegion(region); got != want {
+			t.Errorf("KnownRegion(%q) = %v, want %v", region, got, want)
+		}
+	}
+}

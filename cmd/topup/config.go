@@ -43,6 +43,7 @@ type Config struct {
 	ExternalPusher *ExternalPusher
 	Support        SupportLinks
 	ShutdownMax    time.Duration
+	SMS            SMSConfig
 	// ClientIP tells the client's address behind the proxies in
 	// TRUSTED_PROXIES (PROXY_HEADER); the API and the realtime server's
 	// per-IP cap both use it.
@@ -100,6 +101,9 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		return Config{}, err
 	}
 	cfg.ClientIP = clientIPs
+	if cfg.SMS, err = loadSMSConfig(getenv); err != nil {
+		return Config{}, err
+	}
 
 	public, err := url.Parse(get("PUBLIC_URL", defaultPublicURL))
 	if err != nil || (public.Scheme != "http" && public.Scheme != "https") || public.Host == "" {

@@ -115,6 +115,11 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		"log format":       {"LOG_FORMAT": "xml"},
 		"shutdown timeout": {"SHUTDOWN_TIMEOUT": "soon"},
 		"pusher port":      {"PUSHER_HOST": "api.pusherapp.com", "PUSHER_PORT": "http"},
+		"sms country":      {"SMS_COUNTRIES": "MM,Myanmar"},
+		"sms hourly":       {"SMS_BUDGET_HOURLY": "0"},
+		"sms daily":        {"SMS_BUDGET_DAILY": "lots"},
+		"sms day < hour":   {"SMS_BUDGET_HOURLY": "100", "SMS_BUDGET_DAILY": "50"},
+		"proxy header":     {"PROXY_HEADER": "X-Forwarded-For"},
 	}
 	for name, vars := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -214,6 +219,17 @@ func TestServeMigrateSeedAndShutDown(t *testing.T) {
 	}
 	if err := run(ctx, []string{"healthcheck"}, e); err != nil {
 		t.Fatalf("healthcheck against the running server: %v", err)
+	}
+	// Operators alert on a spent SMS budget through /metrics.
+	if res, err = http.Get(fmt.Sprintf("http://%s/metrics", addr)); err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, name := range []string{"topup_sms_budget_refusals_total 0", "realtime_connections "} {
+		if !strings.Contains(string(metrics), name) {
+			t.Fatalf("/metrics lacks %q", name)
+		}
 	}
 	// A declared 20 MB body is refused from its headers, before any of it
 	// is read, in the API's error shape.

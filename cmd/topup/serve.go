@@ -19,7 +19,6 @@ import (
 	"topup/realtime"
 	"topup/realtime/prommetrics"
 	"topup/receipts"
-	"topup/sms"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/web"
@@ -117,6 +116,8 @@ func serve(ctx context.Context, args []string, e env) error {
 		ClientIP:    cfg.ClientIP,
 		// Issue 5.
 		SMS:                   smsSender,
+		SMSCountries:          cfg.SMS.Countries,
+		SMSBudget:             cfg.SMS.Budget,
 		CORSOrigins:           corsOrigins,
 		HSTS:                  cfg.PublicURL.Scheme == "https",
 		ContentSecurityPolicy: e.getenv("CONTENT_SECURITY_POLICY"),
@@ -124,7 +125,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Media:                 mediaDir,
 	})
 	rt.Mount(srv.App())
-	prommetrics.Mount(srv.App(), rt)
+	mountMetrics(srv, rt)
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
 	}
@@ -248,22 +249,6 @@ func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
 	}
 }
 
-// newSMSSender picks the reset-code sender by SMS_PROVIDER: "log" (the
-// default; codes go to the log, for local use) or "http" (a gateway at
-// SMS_HTTP_URL with the key SMS_HTTP_KEY, optional sender name
-// SMS_HTTP_FROM).
-func newSMSSender(cfg Config, getenv func(string) string, log zerolog.Logger) (api.SMSSender, error) {
-	switch cfg.SMSProvider {
-	case "log":
-		// Production refuses it before this point (checkStartup).
-		return sms.Log{Logger: log.With().Str("component", "sms").Logger()}, nil
-	case "http":
-		return sms.NewHTTP(sms.HTTPConfig{URL: getenv("SMS_HTTP_URL"), Key: getenv("SMS_HTTP_KEY"), From: getenv("SMS_HTTP_FROM")})
-	default:
-		return nil, fmt.Errorf("SMS_PROVIDER must be log or http, not %q", cfg.SMSProvider)
-	}
-}
-
 // pruneSessions deletes tokens and codes that can never be used again: a
 // day past their end, so an investigation still finds recent ones.
 func pruneSessions(ctx context.Context, db *store.DB, log zerolog.Logger) {
@@ -273,6 +258,9 @@ func pruneSessions(ctx context.Context, db *store.DB, log zerolog.Logger) {
 	}
 	if _, err := db.DeleteStaleOTPs(ctx, cutoff); err != nil && ctx.Err() == nil {
 		log.Warn().Err(err).Msg("pruning codes")
+	}
+	if err := db.DeleteStaleSMSBudget(ctx, cutoff.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+		log.Warn().Err(err).Msg("pruning the SMS budget")
 	}
 }
 

@@ -66,6 +66,8 @@ test('reset password with the code from the log sender', async ({ page, request 
   await dialog.getByLabel('Phone number (international format)').fill(customer.international);
   await dialog.getByRole('button', { name: 'Send Code' }).click();
   await expect(dialog.getByLabel('Verification code')).toBeVisible();
+  // The server's gap between two codes is counted down in the dialog.
+  await expect(dialog.getByRole('timer')).toContainText(/You can ask for a new code in 0:[0-5]\d\./);
   let code: string | undefined;
   await expect(() => {
     code = lastCodeFor(customer.international.slice(1));

@@ -44,8 +44,15 @@ export async function getUser(id: number): Promise<User> {
   return body.data;
 }
 
+export interface SendOtpResponse {
+  success: boolean;
+  message?: string;
+  /** `resend_in`: seconds until another code may be asked for. */
+  data?: { phone_number?: string; expires_in?: number; resend_in?: number };
+}
+
 export function sendOtp(phone_number: string, captcha_token?: string) {
-  return api.post<{ success: boolean; message?: string }>(
+  return api.post<SendOtpResponse>(
     '/otp/send',
     captcha_token ? { phone_number, captcha_token } : { phone_number },
     { auth: false },

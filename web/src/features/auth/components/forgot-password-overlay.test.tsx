@@ -164,6 +164,49 @@ describe('forgot-password overlay', () => {
     );
   });
 
+  it('counts down to the next code, then offers to send a new one', async () => {
+    let sends = 0;
+    server.use(
+      http.post('*/api/otp/send', () => {
+        sends += 1;
+        return HttpResponse.json({ success: true, data: { phone_number: PHONE, expires_in: 600, resend_in: 2 } });
+      }),
+    );
+    const { user, dialog } = await openOverlay();
+    await toStep2(user, dialog);
+    expect(within(dialog).getByRole('timer')).toHaveTextContent('You can ask for a new code in 0:02.');
+    expect(within(dialog).queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 4000 }));
+    await waitFor(() => expect(sends).toBe(2));
+    expect(await within(dialog).findByRole('timer')).toBeInTheDocument();
+  });
+
+  it('says when a refused send may be tried again, and names a spent SMS budget and unserved countries', async () => {
+    let answer: Response = HttpResponse.json(
+      { success: false, message: 'Too many requests. Please try again later.', code: 'too_many_requests', retry_after: 3420 },
+      { status: 429, headers: { 'Retry-After': '3420' } },
+    );
+    server.use(http.post('*/api/otp/send', () => answer));
+    const { user, dialog } = await openOverlay();
+    await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    expect(await within(dialog).findByText('You can try again in 57:00.')).toBeInTheDocument();
+
+    answer = HttpResponse.json(
+      { success: false, message: 'We cannot send more codes right now. Please try again later.', code: 'sms_budget_spent', retry_after: 900 },
+      { status: 429 },
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('We cannot send more codes right now. Please try again later.'));
+
+    answer = HttpResponse.json(
+      { success: false, message: 'Phone numbers from this country are not supported.', code: 'phone_country_unsupported' },
+      { status: 422 },
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Phone numbers from this country are not supported.'));
+  });
+
   it('keeps Send Code disabled until a configured captcha is ready, and resets it on close', async () => {
     let ready: () => void = () => undefined;
     const provider = {

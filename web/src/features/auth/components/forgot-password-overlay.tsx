@@ -10,8 +10,9 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { resetPassword, sendOtp, verifyOtp } from '@/features/auth/api/auth';
-import { errorCode } from '@/features/auth/utils/server-errors';
+import { errorCode, retryAfterOf } from '@/features/auth/utils/server-errors';
 import { classifyResetId, LIMITS, normalizePhone, validateCode, validateNewPassword } from '@/features/auth/utils/validation';
+import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { isApiError } from '@/lib/api-client';
@@ -19,6 +20,8 @@ import { getCaptchaProvider } from '@/lib/captcha';
 
 /** SPEC §2: the captcha is set up 100 ms after the overlay opens. */
 export const CAPTCHA_DELAY_MS = 100;
+/** The server's gap between two codes, used when an answer does not say. */
+const DEFAULT_RESEND_SECONDS = 60;
 
 type Step = 1 | 2 | 3;
 type Notice = { kind: NotificationKind; title: string; message: string; button: string; to?: string };
@@ -39,6 +42,8 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
   const [loading, setLoading] = useState(false);
   const [captchaReady, setCaptchaReady] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Seconds until another code may be asked for (the server's resend_in or Retry-After).
+  const countdown = useCountdown();
 
   const initCaptcha = () => {
     const box = captchaBox.current;
@@ -83,6 +88,42 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
     setStep(next);
   };
 
+  /** Solves the captcha and asks for a code to `number`; true when one was sent. */
+  const requestCode = async (number: string): Promise<boolean> => {
+    if (!captchaReady) {
+      setError(t('reset.errors.captchaNotReady'));
+      return false;
+    }
+    setLoading(true);
+    setError('');
+    try {
+      let captchaToken: string | undefined;
+      try {
+        captchaToken = await getCaptchaProvider().execute();
+      } catch {
+        setError(t('reset.errors.captchaFailed'));
+        initCaptcha();
+        return false;
+      }
+      const sent = await sendOtp(number, captchaToken);
+      countdown.start(sent.data?.resend_in ?? DEFAULT_RESEND_SECONDS);
+      return true;
+    } catch (failure) {
+      const code = errorCode(failure);
+      if (code === 'invalid_phone') setError(t('reset.errors.phoneFormat'));
+      else if (code === 'phone_not_found') setError(t('reset.errors.phoneNotFound'));
+      else if (code === 'phone_country_unsupported') setError(t('reset.errors.phoneCountry'));
+      else if (code === 'sms_budget_spent') setError(t('reset.errors.smsBudget'));
+      else if (isApiError(failure) && failure.status === 429) setError(t('reset.errors.tooMany'));
+      else setError(t('reset.errors.sendFailed'));
+      const wait = retryAfterOf(failure);
+      if (wait) countdown.start(wait);
+      return false;
+    } finally {
+      setLoading(false);
+    }
+  };
+
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
@@ -95,34 +136,16 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
       setError(t('validation.resetPhoneInvalid'));
       return;
     }
-    if (!captchaReady) {
-      setError(t('reset.errors.captchaNotReady'));
-      return;
-    }
-    setLoading(true);
-    try {
-      let captchaToken: string | undefined;
-      try {
-        captchaToken = await getCaptchaProvider().execute();
-      } catch {
-        setError(t('reset.errors.captchaFailed'));
-        initCaptcha();
-        return;
-      }
-      const number = normalizePhone(phone);
-      await sendOtp(number, captchaToken);
+    const number = normalizePhone(phone);
+    if (await requestCode(number)) {
       setSentTo(number);
       setCode('');
       toStep(2);
-    } catch (failure) {
-      const code = errorCode(failure);
-      if (code === 'invalid_phone') setError(t('reset.errors.phoneFormat'));
-      else if (code === 'phone_not_found') setError(t('reset.errors.phoneNotFound'));
-      else if (isApiError(failure) && failure.status === 429) setError(t('reset.errors.tooMany'));
-      else setError(t('reset.errors.sendFailed'));
-    } finally {
-      setLoading(false);
     }
+  };
+
+  const resend = async () => {
+    if (await requestCode(sentTo)) setCode('');
   };
 
   const verify = async (event: FormEvent) => {
@@ -254,6 +277,9 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
               }}
             />
             {errorBlock}
+            {error && countdown.left > 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('reset.tryAgainIn', { time: formatCountdown(countdown.left) })}</p>
+            )}
             <Button type="submit" loading={loading} disabled={!captchaReady} className="w-full">
               {loading ? t('reset.sending') : t('reset.sendCode')}
             </Button>
@@ -263,6 +289,20 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
         {step === 2 && (
           <form noValidate onSubmit={(event) => void verify(event)} className="flex flex-col gap-4">
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('reset.codeSent', { phone: sentTo })}</p>
+            {countdown.left > 0 ? (
+              <p role="timer" aria-live="off" className="text-sm text-slate-500 dark:text-slate-400">
+                {t('reset.resendIn', { time: formatCountdown(countdown.left) })}
+              </p>
+            ) : (
+              <button
+                type="button"
+                disabled={loading}
+                onClick={() => void resend()}
+                className="self-start text-sm font-semibold text-violet-700 hover:underline disabled:opacity-50 dark:text-violet-300"
+              >
+                {t('reset.resend')}
+              </button>
+            )}
             <TextField
               label={t('reset.codeLabel')}
               inputMode="numeric"

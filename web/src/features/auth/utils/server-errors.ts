@@ -24,6 +24,8 @@ const known: Record<string, string> = {
   'Please fill in both password fields': 'validation.resetPasswordsRequired',
   'Password must be at least 6 characters long': 'validation.resetPasswordTooShort',
   'Too many requests. Please try again later.': 'reset.errors.tooMany',
+  'Phone numbers from this country are not supported.': 'reset.errors.phoneCountry',
+  'We cannot send more codes right now. Please try again later.': 'reset.errors.smsBudget',
   'The phone number, email or password is incorrect.': 'serverErrors.loginFailed',
 };
 
@@ -42,6 +44,12 @@ function bodyOf(error: unknown): Record<string, unknown> | null {
 export function errorCode(error: unknown): string | undefined {
   const code = bodyOf(error)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** The seconds a 429 asks to wait (its retry_after), if any. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const wait = bodyOf(error)?.retry_after;
+  return typeof wait === 'number' && wait > 0 ? wait : undefined;
 }
 
 /** The first server error of each field (SPEC §3), in the UI language. */
