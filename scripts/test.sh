@@ -42,6 +42,13 @@ for target in $(grep -ho '^func Fuzz[A-Za-z]*' realtime/*_test.go | cut -d' ' -f
   go test -run '^$' -fuzz "^${target}\$" -fuzztime "${FUZZTIME:-3s}" ./realtime
 done
 
+# FuzzHTTP: random requests against the whole `topup serve` and a real
+# database; no 5xx, an answer to everything, wallets equal their ledgers.
+# Longer by hand: FUZZTIME=10m scripts/test.sh, or the command in
+# cmd/topup/fuzz_test.go.
+step "HTTP fuzzing of the whole server (a few seconds)"
+go test -run '^$' -fuzz '^FuzzHTTP$' -fuzztime "${FUZZTIME:-3s}" ./cmd/topup
+
 step "conformance: pusher-js, laravel-echo and the pusher SDK against the server"
 (cd realtime/conformance && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; } && npm test)
 
