@@ -148,7 +148,7 @@ func (s *Server) adminConfirmTopup(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.opts.Store.AdminConfirmTopup(c.UserContext(), adminActor(c), id); err != nil {
+	if _, err := s.opts.Store.AdminConfirmTopup(c.UserContext(), adminActor(c), id, nil); err != nil {
 		return err
 	}
 	t, err := s.opts.Store.AdminTopupByID(c.UserContext(), id)

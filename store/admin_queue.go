@@ -122,16 +122,6 @@ func topupSnapshot(lock bool) func(int64) func(context.Context, *sqlx.Tx) (json.
 	}
 }
 
-// AdminConfirmTopup is ConfirmTopup with its audit entry.
-func (s *DB) AdminConfirmTopup(ctx context.Context, a Actor, id int64) (Topup, error) {
-	ctx = withAuditHook(ctx, &auditHook{
-		actor:  a,
-		record: auditRecord{Action: "topup.confirm", TargetType: "topup", TargetID: id},
-		before: topupSnapshot(true)(id), after: topupSnapshot(false)(id),
-	})
-	return s.ConfirmTopup(ctx, id, a.ID)
-}
-
 // AdminRejectTopup is RejectTopup with its audit entry.
 func (s *DB) AdminRejectTopup(ctx context.Context, a Actor, id int64, reason string) (Topup, error) {
 	ctx = withAuditHook(ctx, &auditHook{

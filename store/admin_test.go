@@ -45,10 +45,10 @@ func TestAuditSharesTheTransaction(t *testing.T) {
 	}
 
 	a := store.Actor{ID: admin.ID, IP: "203.0.113.9", RequestID: "req-1"}
-	if _, err := db.AdminConfirmTopup(ctx, a, tp.ID); err != nil {
+	if _, err := db.AdminConfirmTopup(ctx, a, tp.ID, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.AdminConfirmTopup(ctx, a, tp.ID); !errors.Is(err, store.ErrInvalidState) {
+	if _, err := db.AdminConfirmTopup(ctx, a, tp.ID, nil); !errors.Is(err, store.ErrInvalidState) {
 		t.Fatalf("second confirm = %v", err)
 	}
 	if n := count(`SELECT count(*) FROM audit_log WHERE action = 'topup.confirm' AND target_id = $1 AND request_id = 'req-1'

@@ -20,7 +20,9 @@ const (
 
 // ExpireReceipts deletes up to limit receipt files that are due at now,
 // calling remove for each stored name, and marks their rows deleted with an
-// audit entry; hash, size and type stay. It returns how many it expired.
+// audit entry; hash, size and type stay, and so do the fields and the
+// fingerprint read from it, while the text read from it goes. It returns
+// how many it expired.
 //
 // Rows are claimed with FOR UPDATE SKIP LOCKED, so several nodes can run it
 // at once without doing the same work. Files go before the commit: if the
@@ -55,6 +57,9 @@ func (s *DB) ExpireReceipts(ctx context.Context, now time.Time, limit int, remov
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE uploads SET deleted_at = $2 WHERE id = $1`, d.ID, now); err != nil {
 				return wrap(err, "mark receipt %d deleted", d.ID)
+			}
+			if err := clearReadingText(ctx, tx, d.ID); err != nil {
+				return err
 			}
 			_, err := tx.ExecContext(ctx, `
 				INSERT INTO audit_log (action, target_type, target_id, reason)

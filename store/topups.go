@@ -52,7 +52,10 @@ type NewTopup struct {
 	// QuoteNonce is the 16-byte nonce of the quote the request carries: a
 	// quote backs one top-up (ErrQuoteUsed). The API always sends one;
 	// nil (tests, data from before quotes had nonces) checks nothing.
-	QuoteNonce     []byte
+	QuoteNonce []byte
+	// QuotedAt is when that quote was issued: a receipt dated before it
+	// fails the receipt-date check. Zero leaves it unknown.
+	QuotedAt       time.Time
 	IdempotencyKey string // optional
 }
 
@@ -149,10 +152,11 @@ func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bo
 		}
 		err = tx.GetContext(ctx, &t, `
 			INSERT INTO topup_orders (user_id, amount, verification_amount, total, payment_method_id,
-				payment_method_name, upload_id, idempotency_key, quote_nonce)
-			VALUES ($1, $2, $3, $2::bigint + $3::bigint, $4, $5, $6, $7, $8)
+				payment_method_name, upload_id, idempotency_key, quote_nonce, quoted_at)
+			VALUES ($1, $2, $3, $2::bigint + $3::bigint, $4, $5, $6, $7, $8, $9)
 			RETURNING `+topupColumns,
-			nt.UserID, nt.Amount, nt.VerificationAmount, nt.PaymentMethodID, method, nt.UploadID, key, nt.QuoteNonce)
+			nt.UserID, nt.Amount, nt.VerificationAmount, nt.PaymentMethodID, method, nt.UploadID, key, nt.QuoteNonce,
+			sql.NullTime{Time: nt.QuotedAt, Valid: !nt.QuotedAt.IsZero()})
 		var ce *ConflictError
 		if err = mapErr(err); errors.As(err, &ce) {
 			switch ce.Constraint {

@@ -34,13 +34,17 @@ type NewUpload struct {
 	Height      int
 }
 
-// CreateUpload records a stored file.
+// CreateUpload records a stored file and queues it to be read
+// (ClaimReceiptJob), in one statement.
 func (s *DB) CreateUpload(ctx context.Context, nu NewUpload) (Upload, error) {
 	var u Upload
 	err := s.db.GetContext(ctx, &u, `
-		INSERT INTO uploads (user_id, storage_name, size, content_type, sha256, width, height)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)
-		RETURNING `+uploadColumns,
+		WITH up AS (
+			INSERT INTO uploads (user_id, storage_name, size, content_type, sha256, width, height)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			RETURNING `+uploadColumns+`),
+		job AS (INSERT INTO receipt_read_jobs (upload_id) SELECT id FROM up)
+		SELECT `+uploadColumns+` FROM up`,
 		nu.UserID, nu.StorageName, nu.Size, nu.ContentType, nu.SHA256, nu.Width, nu.Height)
 	return u, wrap(err, "create upload")
 }

@@ -13,20 +13,13 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"topup/internal/receiptocr/ocrtest"
 )
 
-// fakeTesseract writes a stand-in for the tesseract program: it lists
-// English and then runs body (sh). It is how a hung or crashing external
-// program is tested; the real program is tested in corpus_test.go.
-func fakeTesseract(t *testing.T, body string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "tesseract")
-	script := "#!/bin/sh\nif [ \"$1\" = --list-langs ]; then echo 'List of available languages (1):'; echo eng; exit 0; fi\n" + body + "\n"
-	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
+// fakeTesseract stands in for a hung or crashing tesseract program; the
+// real program is tested in corpus_test.go.
+var fakeTesseract = ocrtest.FakeTesseract
 
 // receiptBytes is a small PNG with some content: the reader's handling of
 // the program is under test here, not its reading.
