@@ -1,23 +1,22 @@
 package realtime
 
 import (
+	"io"
 	"net"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/fasthttp/websocket"
 )
 
-// conn is one client socket. The handler goroutine reads and runs the
-// protocol; writes go through a bounded queue drained by a writer goroutine
-// that exists only while there is something to write, so an idle connection
-// costs no goroutine beyond the reader and no buffer beyond the library's.
+// conn is one client socket. Its reader goroutine (wsread.go) reads and
+// runs the protocol; writes go through a bounded queue drained by a writer
+// goroutine that exists only while there is something to write, so an
+// idle connection costs one small goroutine and no buffer at all.
 type conn struct {
 	srv   *Server
 	app   *appState
-	ws    *websocket.Conn
-	nc    net.Conn
+	nc    net.Conn  // written to, closed
+	rd    io.Reader // read from (nc, unless Fiber serves TLS itself)
 	id    string
 	shard uint8
 
@@ -41,6 +40,7 @@ type conn struct {
 	rateSecond int64
 	rateCount  int
 	rate       msgWindow // client messages, for the flood limit
+	first      [1]byte   // an idle reader waits for a frame's first byte here
 }
 
 var (

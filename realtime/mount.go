@@ -1,9 +1,6 @@
 package realtime
 
 import (
-	"bytes"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,22 +14,20 @@ import (
 // Mount registers the websocket endpoint GET /app/:key and the HTTP API
 // under /apps/:app_id/ on r.
 func (s *Server) Mount(r fiber.Router) {
-	// fasthttp/websocket's upgrader is used directly rather than through
-	// gofiber/contrib/websocket: the wrapper copies every header, cookie,
-	// query and route parameter of the handshake into maps that live as
-	// long as the connection (≈1 KB each), and we need two values.
+	// fasthttp/websocket's upgrader answers the handshake (it checks the
+	// headers and writes the 101); the connection is then read by our own
+	// frame reader (wsread.go) and written by our own writer (conn.go).
 	up := &websocket.FastHTTPUpgrader{
-		// Writes bypass the library's writer (see conn.writeFrames); a
-		// pool keeps it from holding a write buffer per connection.
 		WriteBufferPool: &sync.Pool{},
-		ReadBufferSize:  512, // client messages are small; larger ones still read through
-		WriteBufferSize: 1024,
+		ReadBufferSize:  64, // never used: nothing is read through the library
+		WriteBufferSize: 64,
 	}
 	// Pusher clients connect from any site that embeds them.
 	up.CheckOrigin = anyOrigin
 	r.Get("/app/:key", s.upgrade(up, s.serveWS))
-	r.Get("/app/:key/*", s.upgrade(up, func(ws *websocket.Conn, _, _, _ string) {
-		s.reject(ws, 4005, "Path not found")
+	r.Get("/app/:key/*", s.upgrade(up, func(l link, _, _, _ string) func() {
+		s.reject(l, 4005, "Path not found")
+		return nil
 	}))
 	s.mountAPI(r)
 }
@@ -43,8 +38,12 @@ func anyOrigin[T any](T) bool { return true }
 
 // upgrade answers a websocket handshake and runs h on the connection with
 // copies of the app key, protocol and client address (fasthttp reuses the
-// request's memory).
-func (s *Server) upgrade(up *websocket.FastHTTPUpgrader, h func(ws *websocket.Conn, key, protocol, ip string)) fiber.Handler {
+// request's memory); h returns what reads the connection for its life.
+// The connection is detached from fasthttp (wsread.go) and that runs on a
+// goroutine of its own, so fasthttp's request context and read buffer go
+// back to its pools instead of living as long as the socket, and the
+// reader starts on a fresh stack that the handshake's work never grew.
+func (s *Server) upgrade(up *websocket.FastHTTPUpgrader, h func(l link, key, protocol, ip string) func()) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if !websocket.FastHTTPIsWebSocketUpgrade(c.Context()) {
 			return fiber.ErrUpgradeRequired
@@ -53,13 +52,31 @@ func (s *Server) upgrade(up *websocket.FastHTTPUpgrader, h func(ws *websocket.Co
 		protocol := strings.Clone(c.Query("protocol"))
 		ip := s.clientIP(c)
 		err := up.Upgrade(c.Context(), func(ws *websocket.Conn) {
-			defer func() {
-				// Logged; the connection just closes.
-				if v := recover(); v != nil {
-					s.log.Error().Interface("panic", v).Msg("realtime: connection handler panic")
-				}
-			}()
-			h(ws, key, protocol, ip)
+			guarded := func(f func()) {
+				defer func() {
+					// Logged; the connection just closes.
+					if v := recover(); v != nil {
+						s.log.Error().Interface("panic", v).Msg("realtime: connection handler panic")
+					}
+				}()
+				f()
+			}
+			l, err := detach(ws.NetConn())
+			if err != nil {
+				// Not a plain TCP socket (TLS served by Fiber itself): read
+				// through fasthttp's connection for as long as it lasts.
+				guarded(func() {
+					if read := h(attached(ws.NetConn()), key, protocol, ip); read != nil {
+						read()
+					}
+				})
+				return
+			}
+			var read func()
+			guarded(func() { read = h(l, key, protocol, ip) })
+			if read != nil {
+				go guarded(read)
+			}
 		})
 		if err != nil {
 			return fiber.ErrUpgradeRequired
@@ -115,97 +132,66 @@ func (s *Server) admission(key, protocol, ip string) (*appState, int, string) {
 
 // reject refuses a connection before connection_established: pusher:error
 // (which pusher-js maps with the same table before the handshake) and the
-// close code.
-func (s *Server) reject(ws *websocket.Conn, code int, msg string) {
+// close code; then it waits briefly for the client to close.
+func (s *Server) reject(l link, code int, msg string) {
 	s.stats.errors.Add(1)
-	deadline := time.Now().Add(time.Second)
-	nc := ws.NetConn()
-	_ = nc.SetWriteDeadline(deadline)
-	if _, err := nc.Write(eventFrame("pusher:error", "", errorData(code, msg), "")); err == nil {
-		_, _ = nc.Write(closeFrame(code, msg))
+	defer l.nc.Close()
+	_ = l.nc.SetWriteDeadline(time.Now().Add(time.Second))
+	if _, err := l.nc.Write(eventFrame("pusher:error", "", errorData(code, msg), "")); err == nil {
+		_, _ = l.nc.Write(closeFrame(code, msg))
 	}
 	// Wait for the client's close reply so the close frame is not lost to a
-	// reset, then let the handler return.
-	_ = nc.SetReadDeadline(time.Now().Add(closeGrace))
-	ws.SetCloseHandler(func(int, string) error { return nil })
-	for {
-		if _, _, err := ws.NextReader(); err != nil {
-			return
-		}
-	}
+	// reset.
+	_ = l.nc.SetReadDeadline(time.Now().Add(closeGrace))
+	discard(l.rd)
 }
 
 var shardSeq atomic.Uint32
 
-func (s *Server) serveWS(ws *websocket.Conn, key, protocol, ip string) {
+// serveWS admits a connection and returns its reader, which runs the
+// protocol until the connection ends and then cleans up after it.
+func (s *Server) serveWS(l link, key, protocol, ip string) func() {
 	a, code, msg := s.admission(key, protocol, ip)
 	if code != 0 {
-		s.reject(ws, code, msg)
-		return
+		s.reject(l, code, msg)
+		return nil
 	}
 	s.handlers.Add(1)
-	defer s.handlers.Done()
 	s.stats.opened.Add(1)
-
 	c := &conn{
 		srv:   s,
 		app:   a,
-		ws:    ws,
-		nc:    rawConn(ws.NetConn()),
+		nc:    l.nc,
+		rd:    l.rd,
 		id:    newSocketID(),
 		shard: uint8(shardSeq.Add(1) % registryShards),
 	}
 	c.lastSeen.Store(s.clock.Load())
 	s.reg.add(c)
-	defer func() {
-		c.finish()
-		c.leaveAll()
-		if c.userID != "" {
-			s.signedOut(c)
-		}
-		s.reg.remove(c)
-		a.conns.Add(-1)
-		s.nconns.Add(-1)
-		s.ips.release(ip)
-	}()
 	// Shutdown may have swept the registry just before add.
 	if s.closing.Load() {
 		c.closeWith(4200, "Server shutting down")
 	}
-
-	// Control frames are answered through our queue: the library would
-	// write them itself, racing our writer.
-	ws.SetPingHandler(func(data string) error {
-		c.touch()
-		if c.counted() {
-			c.enqueue(wsFrame(opPong, []byte(data)))
-		}
-		return nil
-	})
-	ws.SetPongHandler(func(string) error { c.touch(); return nil })
-	ws.SetCloseHandler(func(code int, _ string) error {
-		if code == websocket.CloseNoStatusReceived {
-			c.mu.Lock()
-			if !c.closed {
-				c.closed = true
-				c.closingAt.Store(time.Now().UnixNano())
-				c.queue = append(c.queue[:0:0], wsFrame(opClose, nil))
-				c.startWriterLocked()
-			}
-			c.mu.Unlock()
-			return nil
-		}
-		c.closeWith(code, "")
-		return nil
-	})
-
 	est := `{"socket_id":"` + c.id + `","activity_timeout":` + strconv.Itoa(max(1, int(s.cfg.ActivityTimeout/time.Second))) + `}`
 	c.enqueue(eventFrame("pusher:connection_established", "", stringData([]byte(est)), ""))
 
-	s.readLoop(c)
+	return func() {
+		defer s.handlers.Done()
+		defer func() {
+			c.finish()
+			_ = c.nc.Close()
+			c.leaveAll()
+			if c.userID != "" {
+				s.signedOut(c)
+			}
+			s.reg.remove(c)
+			a.conns.Add(-1)
+			s.nconns.Add(-1)
+			s.ips.release(ip)
+		}()
+		c.readLoop(l.lead)
+	}
 }
-
-var errTooLarge = errors.New("message too large")
 
 // frameLimit is the largest client message of an app's sockets: the node's
 // MaxMessageBytes, or, for an app allowing larger events, room for one
@@ -215,38 +201,6 @@ func (s *Server) frameLimit(a *appState) int {
 		return s.cfg.MaxMessageBytes
 	}
 	return a.MaxEventBytes + 1024
-}
-
-func (s *Server) readLoop(c *conn) {
-	limit := int64(s.frameLimit(c.app))
-	for {
-		typ, r, err := c.ws.NextReader()
-		if err != nil {
-			return
-		}
-		c.touch()
-		s.stats.messagesIn.Add(1)
-		msg, err := readLimited(r, limit)
-		s.stats.bytesIn.Add(int64(len(msg)))
-		if c.closingAt.Load() != 0 {
-			continue // closing: only the client's close reply matters
-		}
-		if err == errTooLarge {
-			c.refuse(1009, "Message too large: the limit is "+strconv.FormatInt(limit, 10)+" bytes")
-			continue
-		}
-		if err != nil {
-			return
-		}
-		if typ != websocket.TextMessage {
-			c.refuse(1003, "Binary frames are not supported: send JSON text")
-			continue
-		}
-		if !c.counted() {
-			continue
-		}
-		onFreshStack(func() { c.handle(msg) })
-	}
 }
 
 // onFreshStack runs f on a short-lived goroutine and waits for it. Handling
@@ -260,23 +214,6 @@ func onFreshStack(f func()) {
 		f()
 	}()
 	<-done
-}
-
-// readLimited reads one message of at most limit bytes; a longer one is
-// read to its end and discarded, so memory is bounded by the limit.
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if n > limit {
-		if _, err := io.Copy(io.Discard, r); err != nil {
-			return nil, err
-		}
-		return nil, errTooLarge
-	}
-	return buf.Bytes(), nil
 }
 
 // counted counts one client message against the socket's rate limit and

@@ -149,3 +149,13 @@ func (g group) getJSON(path string, v any) error {
 
 // first is where events are published: node 0.
 func (g group) first() *child { return g[0] }
+
+// rss is the servers' resident memory as the operating system reports it
+// (VmRSS of each process, read from here: nothing runs in them to measure).
+func (g group) rss() int64 {
+	var n int64
+	for _, c := range g {
+		n += c.rss()
+	}
+	return n
+}

@@ -59,8 +59,8 @@ func main() {
 		return
 	}
 	fmt.Printf("pusherload: events=%d rate=%d/s size=%dB via=%s\n", *events, *rate, *size, *via)
-	fmt.Printf("%-7s %6s %9s %9s %9s %9s %12s %10s %10s %8s\n",
-		"server", "subs", "delivered", "lost", "p50_ms", "p99_ms", "deliv/s", "cpu_us/dl", "KB/conn", "slowcut")
+	fmt.Printf("%-7s %6s %9s %9s %9s %9s %12s %10s %10s %10s %8s\n",
+		"server", "subs", "delivered", "lost", "p50_ms", "p99_ms", "deliv/s", "cpu_us/dl", "KB/conn", "KB/connGC", "slowcut")
 	if strings.Contains(*modes, "redis1") || strings.Contains(*modes, "cluster") {
 		stopRedis, err := ensureRedis()
 		if err != nil {
@@ -80,8 +80,8 @@ func main() {
 				stopOwnRedis()
 				fatal(fmt.Errorf("%s %d: %w", mode, n, err))
 			}
-			fmt.Printf("%-7s %6d %9d %9d %9.2f %9.2f %12.0f %10.2f %10.2f %8d\n",
-				mode, n, r.delivered, r.lost, r.p50, r.p99, r.perSec, r.cpuPerDelivery, r.kbPerConn, r.slowCut)
+			fmt.Printf("%-7s %6d %9d %9d %9.2f %9.2f %12.0f %10.2f %10.2f %10.2f %8d\n",
+				mode, n, r.delivered, r.lost, r.p50, r.p99, r.perSec, r.cpuPerDelivery, r.kbPerConn, r.kbPerConnGC, r.slowCut)
 		}
 	}
 }
@@ -101,7 +101,8 @@ type result struct {
 	p50, p99        float64 // ms
 	perSec          float64
 	cpuPerDelivery  float64 // µs of server user+system CPU
-	kbPerConn       float64
+	kbPerConn       float64 // resident, as the OS sees it, 2 s after connecting
+	kbPerConnGC     float64 // resident after forced collections
 	slowCut         int64
 }
 
@@ -155,6 +156,8 @@ func (c *child) cpuTicks() int64 {
 	return u + s
 }
 
+func (c *child) rss() int64 { return rssOf(strconv.Itoa(c.cmd.Process.Pid)) }
+
 func (c *child) getJSON(path string, v any) error {
 	resp, err := http.Get("http://" + c.addr + path)
 	if err != nil {
@@ -178,15 +181,13 @@ func runOne(mode string, n, events, rate, size int) (result, error) {
 		return r, err
 	}
 	defer ch.stop()
-	var mem0, mem1 struct {
+	var mem1 struct {
 		RSS        int64 `json:"rss"`
 		Heap       int64 `json:"heap"`
 		Stack      int64 `json:"stack"`
 		Goroutines int   `json:"goroutines"`
 	}
-	if err := ch.getJSON("/bench/mem", &mem0); err != nil {
-		return r, err
-	}
+	rss0 := ch.rss()
 
 	subs, err := connectAll(ch.addrs(), mode, n)
 	defer func() {
@@ -199,14 +200,17 @@ func runOne(mode string, n, events, rate, size int) (result, error) {
 	if err != nil {
 		return r, err
 	}
-	time.Sleep(500 * time.Millisecond)
+	// As the operating system sees it: resident memory after the
+	// connections settled, nothing forced; then after forced collections.
+	time.Sleep(2 * time.Second)
+	r.kbPerConn = float64(ch.rss()-rss0) / float64(n) / 1024
 	if err := ch.getJSON("/bench/mem", &mem1); err != nil {
 		return r, err
 	}
-	r.kbPerConn = float64(mem1.RSS-mem0.RSS) / float64(n) / 1024
+	r.kbPerConnGC = float64(mem1.RSS-rss0) / float64(n) / 1024
 	if *verbose {
-		fmt.Fprintf(os.Stderr, "%s %d: per conn heap %.0f B, stack %.0f B, goroutines %d\n", mode, n,
-			float64(mem1.Heap-mem0.Heap)/float64(n), float64(mem1.Stack-mem0.Stack)/float64(n), mem1.Goroutines-mem0.Goroutines)
+		fmt.Fprintf(os.Stderr, "%s %d: after forced GC per conn heap %.0f B, stack %.0f B; goroutines %d\n", mode, n,
+			float64(mem1.Heap)/float64(n), float64(mem1.Stack)/float64(n), mem1.Goroutines)
 	}
 
 	var wg sync.WaitGroup

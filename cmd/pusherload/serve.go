@@ -44,7 +44,8 @@ func serve(role string) error {
 		if err != nil {
 			return err
 		}
-		srv := realtime.New(realtime.Config{Apps: []realtime.App{{ID: benchAppID, Key: benchKey, Secret: benchSecret, Enabled: true}}},
+		// Every client connects from 127.0.0.1: no per-address cap.
+		srv := realtime.New(realtime.Config{Apps: []realtime.App{{ID: benchAppID, Key: benchKey, Secret: benchSecret, Enabled: true}}, MaxConnectionsPerIP: -1},
 			zerolog.Nop(), adapter)
 		srv.Mount(app)
 		pub = func(p []byte) {
@@ -142,8 +143,11 @@ func bareServer(app *fiber.App) publisher {
 	}
 }
 
-func rssBytes() int64 {
-	f, err := os.Open("/proc/self/status")
+func rssBytes() int64 { return rssOf("self") }
+
+// rssOf reads VmRSS of /proc/<pid>/status in bytes.
+func rssOf(pid string) int64 {
+	f, err := os.Open("/proc/" + pid + "/status")
 	if err != nil {
 		return 0
 	}
