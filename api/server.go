@@ -7,6 +7,7 @@ package api
 import (
 	"context"
 	"io/fs"
+	"net/url"
 	"sync/atomic"
 	"time"
 
@@ -29,6 +30,9 @@ type Options struct {
 	Broadcaster Broadcaster
 	Log         zerolog.Logger
 	Public      PublicConfig
+	// PublicURL is where customers reach the store; the sitemap's
+	// addresses start with it (nil means http://localhost:8080).
+	PublicURL *url.URL
 	// Ready are the readiness checks behind /readyz, by name.
 	Ready map[string]func(context.Context) error
 	// ClientIP tells the client's address behind trusted proxies; nil
@@ -159,6 +163,9 @@ func (s *Server) MountWeb(web, media fs.FS) error {
 		return err
 	}
 	s.app.Get("/media/*", mediaFiles.handler(c24h))
+	if err := s.mountSEO(); err != nil {
+		return err
+	}
 	site, err := loadStatic(web)
 	if err != nil {
 		return err

@@ -111,6 +111,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Broadcaster: broadcaster,
 		Log:         log,
 		Public:      publicConfig(cfg, rtCfg),
+		PublicURL:   cfg.PublicURL,
 		Ready:       cl.readiness(map[string]func(context.Context) error{"database": db.Ping}),
 		Limiter:     cl.limiter,
 		ClientIP:    cfg.ClientIP,

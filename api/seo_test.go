@@ -1,0 +1,68 @@
+package api_test
+
+import (
+	"encoding/xml"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/rs/zerolog"
+
+	"topup/api"
+)
+
+// Crawlers get real robots.txt and sitemap.xml files, not the app's HTML
+// (which they read as an invalid robots file: Lighthouse SEO 91).
+func TestRobotsAndSitemap(t *testing.T) {
+	public, _ := url.Parse("https://shwe.example/")
+	srv := api.New(api.Options{Log: zerolog.Nop(), PublicURL: public})
+	site := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>app</title>")}}
+	if err := srv.MountWeb(site, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	robots := do(t, srv.App(), http.MethodGet, "/robots.txt")
+	if robots.status != 200 || !strings.HasPrefix(robots.header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("robots.txt: %d %q", robots.status, robots.header.Get("Content-Type"))
+	}
+	for _, line := range []string{
+		"User-agent: *",
+		"Disallow: /api/",
+		"Disallow: /dashboard",
+		"Disallow: /top-up",
+		"Disallow: /order",
+		"Disallow: /apps/",
+		"Sitemap: https://shwe.example/sitemap.xml",
+	} {
+		if !strings.Contains(robots.body, line+"\n") {
+			t.Errorf("robots.txt lacks %q:\n%s", line, robots.body)
+		}
+	}
+
+	sitemap := do(t, srv.App(), http.MethodGet, "/sitemap.xml")
+	if sitemap.status != 200 || !strings.HasPrefix(sitemap.header.Get("Content-Type"), "application/xml") {
+		t.Fatalf("sitemap.xml: %d %q", sitemap.status, sitemap.header.Get("Content-Type"))
+	}
+	var set struct {
+		XMLName xml.Name `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`
+		URLs    []struct {
+			Loc string `xml:"loc"`
+		} `xml:"url"`
+	}
+	if err := xml.Unmarshal([]byte(sitemap.body), &set); err != nil {
+		t.Fatalf("sitemap.xml is not a sitemap: %v\n%s", err, sitemap.body)
+	}
+	var locs []string
+	for _, u := range set.URLs {
+		locs = append(locs, u.Loc)
+	}
+	want := []string{
+		"https://shwe.example/login", "https://shwe.example/register", "https://shwe.example/search",
+		"https://shwe.example/privacy-policy", "https://shwe.example/terms-of-service", "https://shwe.example/security-policy",
+	}
+	if strings.Join(locs, " ") != strings.Join(want, " ") {
+		t.Errorf("sitemap lists %v, want %v", locs, want)
+	}
+}
