@@ -53,7 +53,7 @@ type adminHarness struct {
 	kbz         int64
 }
 
-func newAdminHarness(t *testing.T) *adminHarness {
+func newAdminHarness(t *testing.T, mod ...func(*api.Options)) *adminHarness {
 	t.Helper()
 	rd, err := receipts.Open(t.TempDir())
 	if err != nil {
@@ -64,7 +64,7 @@ func newAdminHarness(t *testing.T) *adminHarness {
 		t.Fatal(err)
 	}
 	bc := &recordingBroadcaster{authBroadcaster: &authBroadcaster{}}
-	ah := newAuthHarness(t, func(o *api.Options) { o.Receipts, o.Media, o.Broadcaster = rd, md, bc })
+	ah := newAuthHarness(t, append([]func(*api.Options){func(o *api.Options) { o.Receipts, o.Media, o.Broadcaster = rd, md, bc }}, mod...)...)
 	if err := ah.db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
 		t.Fatal(err)
 	}

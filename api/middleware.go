@@ -1,16 +1,22 @@
 package api
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/recover"
-	"github.com/gofiber/fiber/v2/middleware/requestid"
 	"github.com/rs/zerolog"
 )
 
-const requestIDKey = "requestid"
+const (
+	requestIDKey       = "requestid"
+	clientRequestIDKey = "client_requestid"
+	// maxClientRequestID bounds the client's X-Request-ID that is logged.
+	maxClientRequestID = 128
+)
 
 func requestID(c *fiber.Ctx) string {
 	id, _ := c.Locals(requestIDKey).(string)
@@ -27,8 +33,42 @@ func recoverer(log zerolog.Logger) fiber.Handler {
 	})
 }
 
+// requestIDs gives every request an id of our own, answered in
+// X-Request-ID and written to the log and the audit log. A client's
+// X-Request-ID never becomes it, or anyone could put any id on an audit
+// entry (or the same id on many); it is kept apart as client_request_id,
+// for following a request from a client's own logs, when it is short and
+// plain (clientRequestID).
 func requestIDs() fiber.Handler {
-	return requestid.New(requestid.Config{ContextKey: requestIDKey})
+	return func(c *fiber.Ctx) error {
+		var b [16]byte
+		_, _ = rand.Read(b[:]) // never fails (crypto/rand)
+		id := hex.EncodeToString(b[:])
+		c.Locals(requestIDKey, id)
+		if cid, ok := clientRequestID(c.Get(fiber.HeaderXRequestID)); ok {
+			c.Locals(clientRequestIDKey, cid)
+		}
+		c.Set(fiber.HeaderXRequestID, id)
+		return c.Next()
+	}
+}
+
+// clientRequestID accepts a client's request id of at most
+// maxClientRequestID letters, digits and -_.:+=/ ; anything else (control
+// bytes that would garble a log line, megabytes of header) is dropped.
+func clientRequestID(v string) (string, bool) {
+	if v == "" || len(v) > maxClientRequestID {
+		return "", false
+	}
+	for i := 0; i < len(v); i++ {
+		switch ch := v[i]; {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9':
+		case ch == '-' || ch == '_' || ch == '.' || ch == ':' || ch == '+' || ch == '=' || ch == '/':
+		default:
+			return "", false
+		}
+	}
+	return v, true
 }
 
 // accessLog writes one line per request after it is answered.
@@ -45,8 +85,11 @@ func accessLog(log zerolog.Logger) fiber.Handler {
 		if status >= 500 {
 			ev = log.Warn()
 		}
-		ev.Str("request_id", requestID(c)).
-			Str("method", c.Method()).
+		ev = ev.Str("request_id", requestID(c))
+		if cid, ok := c.Locals(clientRequestIDKey).(string); ok {
+			ev = ev.Str("client_request_id", cid)
+		}
+		ev.Str("method", c.Method()).
 			Str("path", c.Path()).
 			Int("status", status).
 			Dur("duration", time.Since(start)).
