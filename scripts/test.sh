@@ -49,6 +49,11 @@ done
 step "HTTP fuzzing of the whole server (a few seconds)"
 go test -run '^$' -fuzz '^FuzzHTTP$' -fuzztime "${FUZZTIME:-3s}" ./cmd/topup
 
+# The backup procedure of docs/operations.md on scratch databases: dump,
+# restore, `topup verify` (ledger, sealed values under APP_KEY).
+step "restore drill"
+scripts/restore-drill.sh
+
 step "conformance: pusher-js, laravel-echo and the pusher SDK against the server"
 (cd realtime/conformance && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; } && npm test)
 

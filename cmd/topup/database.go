@@ -27,6 +27,20 @@ func openStore(ctx context.Context, cfg Config) (*store.DB, error) {
 	return store.Open(ctx, cfg.DatabaseURL, store.WithSecretBox(box), store.WithApplicationName("topup"))
 }
 
+// flaglessConfig parses the flags of a command that has none of its own
+// (so -h works and a stray argument is an error) and loads the configuration.
+func flaglessConfig(name string, args []string, e env) (Config, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("%s takes no arguments, got %q", name, fs.Args())
+	}
+	return loadConfig(e.getenv)
+}
+
 // openMigrated is openStore with the schema brought up to date, as every
 // command that writes needs it.
 func openMigrated(ctx context.Context, cfg Config) (*store.DB, error) {
@@ -42,12 +56,7 @@ func openMigrated(ctx context.Context, cfg Config) (*store.DB, error) {
 }
 
 func migrate(ctx context.Context, args []string, e env) error {
-	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	cfg, err := loadConfig(e.getenv)
+	cfg, err := flaglessConfig("migrate", args, e)
 	if err != nil {
 		return err
 	}
@@ -65,12 +74,7 @@ func migrate(ctx context.Context, args []string, e env) error {
 }
 
 func seedDemo(ctx context.Context, args []string, e env) error {
-	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	cfg, err := loadConfig(e.getenv)
+	cfg, err := flaglessConfig("seed", args, e)
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,8 @@ Commands:
   admin create   create an admin account
   admin password set a user's password
   trigger        send an event through the Pusher HTTP API (--channel C --event E --data JSON)
+  verify         check a database (a restored backup): schema, every wallet
+                 against its ledger, every sealed value against APP_KEY
   healthcheck    exit 0 when the local server answers /healthz (for containers)
   version        print the version
 
@@ -75,6 +77,8 @@ func run(ctx context.Context, args []string, e env) error {
 		return admin(ctx, rest, e)
 	case "trigger":
 		return trigger(ctx, rest, e)
+	case "verify":
+		return verify(ctx, rest, e)
 	case "healthcheck":
 		return healthcheck(ctx, e)
 	case "version", "-version", "--version":
