@@ -90,6 +90,8 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Get("/reviews", s.adminListReviews)
 	a.Patch("/reviews/:id", s.adminModerateReview)
 	a.Get("/settings/admin-online", s.adminGetOnline)
+	a.Get("/settings/receipt-checks", s.adminGetReceiptRules)
+	a.Put("/settings/receipt-checks", s.adminSetReceiptRules)
 	a.Put("/settings/admin-online", s.adminSetOnline)
 	a.Get("/audit", s.adminAuditLog)
 	a.Post("/events", s.adminPublishEvent)
@@ -189,9 +191,9 @@ func (s *Server) adminOverview(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	waiting := make([]adminTopupJSON, len(ov.WaitingTopups))
-	for i, t := range ov.WaitingTopups {
-		waiting[i] = s.toAdminTopupJSON(t)
+	waiting, err := s.adminTopupsJSON(c.UserContext(), ov.WaitingTopups)
+	if err != nil {
+		return err
 	}
 	age := func(t sql.NullTime) *int64 {
 		if !t.Valid {

@@ -49,6 +49,7 @@ func (b *recordingBroadcaster) Publish(_ context.Context, channels []string, eve
 type adminHarness struct {
 	*shopHarness
 	bc          *recordingBroadcaster
+	receipts    *receipts.Dir
 	boss, boss2 buyer
 	kbz         int64
 }
@@ -68,7 +69,7 @@ func newAdminHarness(t *testing.T, mod ...func(*api.Options)) *adminHarness {
 	if err := ah.db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
 		t.Fatal(err)
 	}
-	h := &adminHarness{shopHarness: &shopHarness{authHarness: ah}, bc: bc}
+	h := &adminHarness{shopHarness: &shopHarness{authHarness: ah}, bc: bc, receipts: rd}
 	h.boss, h.boss2 = h.admin(t), h.admin(t)
 	if err := h.db.SQL().Get(&h.kbz, `SELECT id FROM payment_methods WHERE name = 'KBZPay'`); err != nil {
 		t.Fatal(err)

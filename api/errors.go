@@ -80,6 +80,7 @@ func describe(err error) problem {
 	var shortErr *store.InsufficientFundsError
 	var gameErr *store.GameInfoError
 	var conflict *store.ConflictError
+	var nack *store.ChecksNotAcknowledgedError
 	switch {
 	case errors.As(err, &apiErr):
 		return problem{apiErr.Status, apiErr.Code, apiErr.Message}
@@ -121,6 +122,10 @@ func describe(err error) problem {
 		return problem{http.StatusUnprocessableEntity, "insufficient_funds", "Your wallet balance is not enough for this order. Please top up first."}
 	case errors.Is(err, store.ErrSoldOut):
 		return problem{http.StatusConflict, "sold_out", "This product is sold out."}
+	case errors.Is(err, store.ErrTransactionIDReused):
+		return problem{http.StatusConflict, "transaction_id_reused", "This receipt's transaction id is on an earlier top-up: it can only be rejected."}
+	case errors.As(err, &nack):
+		return problem{http.StatusConflict, "checks_not_acknowledged", "Some receipt checks failed: confirm again naming each of them."}
 	case errors.Is(err, store.ErrInvalidState):
 		return problem{http.StatusConflict, "invalid_state", "This cannot be done in its current state. Refresh and try again."}
 	case errors.Is(err, store.ErrInvalid):

@@ -1,0 +1,206 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/receiptcheck"
+	"topup/store"
+)
+
+// The top-up queue of the back office, each top-up with its receipt checks.
+
+type adminTopupJSON struct {
+	topupJSON
+	UserID        int64             `json:"user_id"`
+	User          adminCustomerJSON `json:"user"`
+	UploadID      int64             `json:"upload_id"`
+	ReceiptURL    string            `json:"receipt_url"`
+	DecidedBy     *int64            `json:"decided_by"`
+	DecidedByName *string           `json:"decided_by_name"`
+	AgeSeconds    int64             `json:"age_seconds"`
+	// Overdue: still pending past the 5-minute promise.
+	Overdue bool `json:"overdue"`
+	// Checks are the receipt checks; nil where they were not computed.
+	Checks *topupChecksJSON `json:"checks,omitempty"`
+}
+
+func (s *Server) toAdminTopupJSON(t store.AdminTopup) adminTopupJSON {
+	j := adminTopupJSON{
+		topupJSON: toTopupJSON(t.Topup), UserID: t.UserID,
+		User:     adminCustomerJSON{ID: t.UserID, Username: t.Username, PhoneNumber: t.Phone},
+		UploadID: t.UploadID, ReceiptURL: "/api/uploads/" + strconv.FormatInt(t.UploadID, 10),
+		DecidedBy: adminInt(t.DecidedBy), DecidedByName: adminStr(t.DecidedByName),
+	}
+	end := s.now()
+	if t.DecidedAt.Valid {
+		end = t.DecidedAt.Time
+	}
+	j.AgeSeconds = max(0, int64(end.Sub(t.CreatedAt).Seconds()))
+	j.Overdue = t.Status == store.TopupPending && end.Sub(t.CreatedAt) > adminTopupPromise
+	return j
+}
+
+var adminTopupStatuses = map[string]bool{"": true, store.TopupPending: true, store.TopupConfirmed: true, store.TopupRejected: true}
+
+// adminListTopups answers GET /api/admin/topups?status&user_id&page:
+// pending first, oldest first among them.
+func (s *Server) adminListTopups(c *fiber.Ctx) error {
+	status := strings.TrimSpace(c.Query("status"))
+	if status == "all" {
+		status = ""
+	}
+	if !adminTopupStatuses[status] {
+		return Invalid(map[string][]string{"status": {"Use pending, confirmed or rejected."}})
+	}
+	page, err := s.opts.Store.AdminTopups(c.UserContext(), store.AdminTopupFilter{
+		Status: status, UserID: adminQueryID(c, "user_id"), Page: adminPageOf(c),
+	})
+	if err != nil {
+		return err
+	}
+	out, err := s.adminTopupsJSON(c.UserContext(), page.Items)
+	if err != nil {
+		return err
+	}
+	return adminPaged(c, out, page.PageInfo)
+}
+
+// adminShowTopup answers one top-up with its receipt checks, its receipt,
+// byte-identical copies of the receipt, and the customer's recent history.
+func (s *Server) adminShowTopup(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	tj, err := s.adminTopupJSONOf(ctx, id)
+	if err != nil {
+		return err
+	}
+	t, err := s.opts.Store.AdminTopupByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	up, err := s.opts.Store.UploadByID(ctx, t.UploadID)
+	if err != nil {
+		return err
+	}
+	dups, err := s.opts.Store.ReceiptDuplicates(ctx, t.UploadID)
+	if err != nil {
+		return err
+	}
+	u, err := s.opts.Store.UserByID(ctx, t.UserID)
+	if err != nil {
+		return err
+	}
+	history, err := s.opts.Store.TopupsOfUser(ctx, t.UserID, 10)
+	if err != nil {
+		return err
+	}
+	orders, err := s.opts.Store.AdminOrders(ctx, store.AdminOrderFilter{UserID: t.UserID, Page: store.Page{Page: 1, PerPage: 10}})
+	if err != nil {
+		return err
+	}
+	dj := make([]fiber.Map, len(dups))
+	for i, d := range dups {
+		dj[i] = fiber.Map{"upload_id": d.UploadID, "user_id": d.UserID, "username": d.Username,
+			"topup_id": adminInt(d.TopupID), "topup_status": adminStr(d.TopupStatus), "created_at": d.CreatedAt}
+	}
+	hj := make([]topupJSON, len(history))
+	for i, h := range history {
+		hj[i] = toTopupJSON(h)
+	}
+	oj := make([]adminOrderJSON, len(orders.Items))
+	for i, o := range orders.Items {
+		oj[i] = toAdminOrderJSON(o)
+	}
+	var stats struct {
+		confirmed, rejected int
+	}
+	for _, h := range history {
+		switch h.Status {
+		case store.TopupConfirmed:
+			stats.confirmed++
+		case store.TopupRejected:
+			stats.rejected++
+		}
+	}
+	return adminOK(c, fiber.Map{
+		"topup": tj,
+		"receipt": fiber.Map{
+			"upload_id": up.ID, "url": "/api/uploads/" + strconv.FormatInt(up.ID, 10), "content_type": up.ContentType,
+			"size": up.Size, "width": up.Width, "height": up.Height, "deleted": up.DeletedAt.Valid,
+		},
+		"duplicate_receipt": len(dups) > 0,
+		"duplicates":        dj,
+		"customer":          toUserJSON(u),
+		"history": fiber.Map{"topups": hj, "orders": oj,
+			"recent_confirmed": stats.confirmed, "recent_rejected": stats.rejected},
+	})
+}
+
+type adminConfirmRequest struct {
+	// OverriddenChecks names the failed checks the admin confirms despite.
+	OverriddenChecks []string `json:"overridden_checks"`
+}
+
+// adminConfirmTopup answers POST /api/admin/topups/{id}/confirm with an
+// optional {"overridden_checks": [...]}: the store recomputes the checks
+// while confirming, so a failed check the body does not name is refused
+// however old the admin's screen was.
+func (s *Server) adminConfirmTopup(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminConfirmRequest
+	if err := adminDecodeOptional(c, &req); err != nil {
+		return err
+	}
+	for _, name := range req.OverriddenChecks {
+		if !receiptcheck.Known(name) {
+			return Invalid(map[string][]string{"overridden_checks": {"Name checks from: " + strings.Join(receiptcheck.Names, ", ") + "."}})
+		}
+	}
+	if _, err := s.opts.Store.AdminConfirmTopup(c.UserContext(), adminActor(c), id, req.OverriddenChecks); err != nil {
+		return confirmError(err)
+	}
+	return s.adminTopupDecided(c, id, "Top-up confirmed; the wallet was credited.")
+}
+
+// confirmError names the failed checks a refused confirmation did not
+// acknowledge, so the client can ask the admin about each.
+func confirmError(err error) error {
+	var nack *store.ChecksNotAcknowledgedError
+	if !errors.As(err, &nack) {
+		return err
+	}
+	return &Error{Status: http.StatusConflict, Code: "checks_not_acknowledged",
+		Message: "Some receipt checks failed: confirm again naming each of them (" + strings.Join(nack.Missing, ", ") + ").",
+		Extra:   map[string]any{"failed_checks": nack.Failed, "missing_checks": nack.Missing}}
+}
+
+// adminTopupDecided answers a decided top-up with its checks.
+func (s *Server) adminTopupDecided(c *fiber.Ctx, id int64, message string) error {
+	t, err := s.adminTopupJSONOf(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": message, "data": t})
+}
+
+func (s *Server) adminRejectTopup(c *fiber.Ctx) error {
+	id, reason, err := adminIDAndReason(c)
+	if err != nil {
+		return err
+	}
+	if _, err := s.opts.Store.AdminRejectTopup(c.UserContext(), adminActor(c), id, reason); err != nil {
+		return err
+	}
+	return s.adminTopupDecided(c, id, "Top-up rejected.")
+}
