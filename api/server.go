@@ -20,10 +20,6 @@ import (
 	"topup/store"
 )
 
-// maxBodyBytes caps any request body; receipts (10 MB) are the largest thing
-// a client sends. Fiber stops reading past it instead of buffering more.
-const maxBodyBytes = 10*1024*1024 + 64*1024
-
 // Options are the dependencies of the HTTP server.
 type Options struct {
 	Store       *store.DB
@@ -91,12 +87,12 @@ func New(opts Options) *Server {
 		AppName:               "topup",
 		ErrorHandler:          errorHandler(opts.Log),
 		DisableStartupMessage: true,
-		BodyLimit:             maxBodyBytes,
+		BodyLimit:             readBodyBytes, // each route's own bound: boundBody
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          30 * time.Second,
 		IdleTimeout:           120 * time.Second,
 	})
-	s.app.Use(recoverer(opts.Log), requestIDs(), s.resolveClientIP, accessLog(opts.Log), checkRequestText())
+	s.app.Use(recoverer(opts.Log), requestIDs(), s.resolveClientIP, accessLog(opts.Log), boundBody, checkRequestText())
 	s.initAccounts()
 	s.app.Use(s.securityHeaders(), s.cors())
 
