@@ -7,6 +7,11 @@
 //
 //	go run ./cmd/pusherload -subs 1000,10000 -rate 20 -events 200 -size 100
 //
+// -soak holds connections for a long time with churn and plots the server's
+// memory, goroutines, descriptors and latency over time:
+//
+//	nice -n 10 /tmp/pusherload -soak 30m -conns 15000 -churn 200 -out docs/soak
+//
 // Modes redis1 and cluster run one and -nodes pusher nodes over
 // the Redis adapter (-redis, or a redis-server started on a free port):
 //
@@ -46,11 +51,27 @@ func main() {
 	conc := flag.Int("conc", 16, "concurrent HTTP API clients for -trigger-for")
 	clusterNodes = flag.Int("nodes", 3, "nodes of the cluster mode")
 	redisFlag = flag.String("redis", os.Getenv("TEST_REDIS_URL"), "Redis for the redis1 and cluster modes (empty: start a redis-server on a free loopback port)")
+	var sk soakConfig
+	flag.DurationVar(&sk.duration, "soak", 0, "instead: hold -conns connections this long with churn and events, sampling the server (see soak.go)")
+	flag.IntVar(&sk.conns, "conns", 15000, "soak: connections held")
+	flag.IntVar(&sk.churn, "churn", 200, "soak: disconnects (and as many connects) per second")
+	flag.IntVar(&sk.channels, "channels", 200, "soak: channels, half private, half presence; one event per second each")
+	flag.DurationVar(&sk.sample, "sample", 10*time.Second, "soak: sampling period")
+	flag.DurationVar(&sk.warmup, "warmup", 2*time.Minute, "soak: the first sample at or after this is the steady baseline")
+	flag.IntVar(&sk.srcs, "srcs", 4, "soak: loopback source addresses for the clients (127.0.0.1 up)")
+	flag.StringVar(&sk.out, "out", "soak-out", "soak: directory for samples.csv, samples.json and the SVG plots")
 	flag.Parse()
 	if *role != "" {
 		if err := serve(*role); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
+		}
+		return
+	}
+	if sk.duration > 0 {
+		sk.size = *size
+		if err := runSoak(sk); err != nil {
+			fatal(err)
 		}
 		return
 	}

@@ -52,6 +52,10 @@ func serve(role string) error {
 			_ = srv.Publish(context.Background(), benchAppID, []string{benchChan}, "tick", p, "")
 		}
 		app.Get("/bench/stats", func(c *fiber.Ctx) error { return c.JSON(srv.Stats()) })
+		// For the soak's samples: nothing forced, unlike /bench/mem.
+		app.Get("/bench/runtime", func(c *fiber.Ctx) error {
+			return c.JSON(fiber.Map{"goroutines": runtime.NumGoroutine(), "connections": srv.Stats().Connections})
+		})
 	case "bare":
 		pub = bareServer(app)
 	default:
