@@ -332,10 +332,12 @@ func (s *soak) churnLoop(stop chan struct{}) {
 }
 
 // publishAll sends one event per channel per second through the signed
-// HTTP API. Each of 8 publishers owns a fixed set of channels, so one
-// channel's events are sent one after the other and arrive in order.
+// HTTP API. Each publisher owns 4 channels, so one channel's events are
+// sent one after the other and arrive in order, and a publisher has 250 ms
+// per request: on a loaded machine a publisher with more channels could
+// not keep up one request after another, and the rate would sag.
 func (s *soak) publishAll(stop chan struct{}) {
-	const publishers = 8
+	publishers := (s.cfg.channels + 3) / 4
 	var wg sync.WaitGroup
 	for p := range publishers {
 		var mine []int
