@@ -13,7 +13,6 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/password"
 	"topup/phone"
 	"topup/store"
 )
@@ -229,7 +228,7 @@ func (s *Server) resetPassword(c *fiber.Ctx) error {
 		return otpError(http.StatusUnprocessableEntity, "reset_session_expired", "reset_token", msgResetExpired)
 	}
 
-	hash, err := password.Hash(req.Password)
+	hash, err := s.hashPassword(c, req.Password)
 	if err != nil {
 		return err
 	}

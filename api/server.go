@@ -16,6 +16,7 @@ import (
 
 	"topup/internal/clientip"
 	"topup/media"
+	"topup/password"
 	"topup/receipts"
 	"topup/store"
 )
@@ -57,6 +58,11 @@ type Options struct {
 	ContentSecurityPolicy string
 	// Receipts is where payment receipts are kept, outside any web root.
 	Receipts *receipts.Dir
+	// PasswordSlots is how many password hashes run at once; 0 means one
+	// per CPU. PasswordWait is how long one waits for its turn before 503
+	// hashing_busy; 0 means password.DefaultWait.
+	PasswordSlots int
+	PasswordWait  time.Duration
 	// Media is where admins' public images (logos, banners) are kept,
 	// served under /media/uploads/ (issue 10); nil refuses uploads.
 	Media *media.Dir
@@ -68,10 +74,11 @@ type Server struct {
 	opts Options
 	log  zerolog.Logger
 
-	limiter  Limiter // issue 5: see initAccounts
-	sms      smsStats
-	csp      string
-	cspAdmin string // the dashboard's: never the chat widget's hosts
+	limiter   Limiter // issue 5: see initAccounts
+	passwords *password.Slots
+	sms       smsStats
+	csp       string
+	cspAdmin  string // the dashboard's: never the chat widget's hosts
 
 	firstScreen      firstScreen // see web_first_screen.go
 	hasFirstScreen   bool
@@ -82,7 +89,7 @@ type Server struct {
 // Callers may mount more routes (the realtime server) on App() and must
 // call MountWeb last, as it answers every path left over.
 func New(opts Options) *Server {
-	s := &Server{opts: opts, log: opts.Log}
+	s := &Server{opts: opts, log: opts.Log, passwords: password.NewSlots(opts.PasswordSlots, opts.PasswordWait)}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "topup",
 		ErrorHandler:          errorHandler(opts.Log),

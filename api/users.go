@@ -122,7 +122,7 @@ func (s *Server) register(c *fiber.Ctx) error {
 		return conflict(taken)
 	}
 
-	hash, err := password.Hash(req.Password)
+	hash, err := s.hashPassword(c, req.Password)
 	if err != nil {
 		return err
 	}
@@ -212,8 +212,11 @@ func (s *Server) login(c *fiber.Ctx) error {
 	if err != nil || len(req.Password) > 4*maxPassword {
 		hash = password.Dummy()
 	}
-	ok, verr := password.Verify(req.Password, hash)
-	if err != nil || verr != nil || !ok {
+	ok, verr := s.verifyPassword(c, req.Password, hash)
+	if verr != nil {
+		return verr
+	}
+	if err != nil || !ok {
 		return &Error{Status: http.StatusUnauthorized, Message: msgLoginFailed,
 			Fields: map[string][]string{"phone_number": {msgLoginFailed}}}
 	}

@@ -1,8 +1,12 @@
 package password
 
 import (
+	"context"
+	"errors"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestHashVerify(t *testing.T) {
@@ -77,5 +81,36 @@ func BenchmarkHash(b *testing.B) {
 		if _, err := Hash("customer123"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestSlotsBoundConcurrency(t *testing.T) {
+	ctx := context.Background()
+	s := NewSlots(1, 20*time.Millisecond)
+	s.sem <- struct{}{} // a hash that does not end
+	if _, err := s.Hash(ctx, "pw"); !errors.Is(err, ErrBusy) {
+		t.Fatalf("Hash with every slot taken: %v, want ErrBusy", err)
+	}
+	if _, err := s.Verify(ctx, "pw", Dummy()); !errors.Is(err, ErrBusy) {
+		t.Fatalf("Verify with every slot taken: %v, want ErrBusy", err)
+	}
+	if s.Refused() != 2 || s.Runs() != 0 || s.InUse() != 1 {
+		t.Fatalf("refused %d, runs %d, in use %d", s.Refused(), s.Runs(), s.InUse())
+	}
+	// A slot that frees within the wait is taken.
+	go func() { time.Sleep(5 * time.Millisecond); s.release() }()
+	s.wait = time.Second
+	h, err := s.Hash(ctx, "pw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.Verify(ctx, "pw", h); !ok || err != nil {
+		t.Fatalf("Verify = %v, %v", ok, err)
+	}
+	if s.Runs() != 2 || s.InUse() != 0 {
+		t.Fatalf("runs %d, in use %d", s.Runs(), s.InUse())
+	}
+	if n := cap(NewSlots(0, 0).sem); n != runtime.NumCPU() {
+		t.Fatalf("default slots %d, want one per CPU (%d)", n, runtime.NumCPU())
 	}
 }

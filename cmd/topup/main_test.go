@@ -220,13 +220,15 @@ func TestServeMigrateSeedAndShutDown(t *testing.T) {
 	if err := run(ctx, []string{"healthcheck"}, e); err != nil {
 		t.Fatalf("healthcheck against the running server: %v", err)
 	}
-	// Operators alert on a spent SMS budget through /metrics.
+	// Operators alert on a spent SMS budget and on saturated password
+	// hashing through /metrics.
 	if res, err = http.Get(fmt.Sprintf("http://%s/metrics", addr)); err != nil {
 		t.Fatal(err)
 	}
 	metrics, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	for _, name := range []string{"topup_sms_budget_refusals_total 0", "realtime_connections "} {
+	for _, name := range []string{"topup_sms_budget_refusals_total 0", "realtime_connections ",
+		"topup_password_hash_refusals_total 0", "topup_password_hashes_in_flight 0", "topup_password_hashes_total "} {
 		if !strings.Contains(string(metrics), name) {
 			t.Fatalf("/metrics lacks %q", name)
 		}
