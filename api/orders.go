@@ -198,6 +198,9 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	if replayed {
 		c.Set(headerReplayed, "true")
 	}
+	if s.opts.Metrics != nil {
+		s.opts.Metrics.OrderPlaced(o.ProductKind, replayed)
+	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	body := fiber.Map{
 		"success":     true,

@@ -63,6 +63,9 @@ type Options struct {
 	// hashing_busy; 0 means password.DefaultWait.
 	PasswordSlots int
 	PasswordWait  time.Duration
+	// Metrics is told of every request and order (observe.go); nil
+	// counts nothing.
+	Metrics Metrics
 	// Media is where admins' public images (logos, banners) are kept,
 	// served under /media/uploads/ (issue 10); nil refuses uploads.
 	Media *media.Dir
@@ -99,7 +102,11 @@ func New(opts Options) *Server {
 		WriteTimeout:          30 * time.Second,
 		IdleTimeout:           120 * time.Second,
 	})
-	s.app.Use(recoverer(opts.Log), requestIDs(), s.resolveClientIP, accessLog(opts.Log), boundBody, checkRequestText())
+	s.app.Use(recoverer(opts.Log), requestIDs(), s.resolveClientIP, accessLog(opts.Log))
+	if opts.Metrics != nil {
+		s.app.Use(s.observeRequests())
+	}
+	s.app.Use(boundBody, checkRequestText())
 	s.initAccounts()
 	s.app.Use(s.securityHeaders(), s.cors())
 

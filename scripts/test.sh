@@ -54,6 +54,12 @@ go test -run '^$' -fuzz '^FuzzHTTP$' -fuzztime "${FUZZTIME:-3s}" ./cmd/topup
 step "restore drill"
 scripts/restore-drill.sh
 
+# The alert rules of deploy/prometheus: valid, and each fires on the series
+# that should fire it (TestStoreMetrics checks the series exist).
+step "alert rules (promtool)"
+promtool check rules deploy/prometheus/alerts.yml
+promtool test rules deploy/prometheus/alerts_test.yml
+
 step "conformance: pusher-js, laravel-echo and the pusher SDK against the server"
 (cd realtime/conformance && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; } && npm test)
 

@@ -173,10 +173,16 @@ func nextSendAfter(ctx context.Context, tx *sqlx.Tx, p string, o OTPSend) (time.
 // or refuses when either is spent. The counter rows are locked by the
 // update, so concurrent sends on every node queue on them and the budget
 // is never overrun.
-func spendSMSBudget(ctx context.Context, tx *sqlx.Tx, b SMSBudget, now time.Time) error {
+// smsPeriodStarts are the starts of the clock hour and the day (Asia/Yangon)
+// that now's texts are counted in.
+func smsPeriodStarts(now time.Time) (hour, day time.Time) {
 	t := now.In(Zone)
-	hour := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), 0, 0, 0, Zone)
-	day := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, Zone)
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), 0, 0, 0, Zone),
+		time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, Zone)
+}
+
+func spendSMSBudget(ctx context.Context, tx *sqlx.Tx, b SMSBudget, now time.Time) error {
+	hour, day := smsPeriodStarts(now)
 	periods := []struct {
 		name       string
 		start, end time.Time

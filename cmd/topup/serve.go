@@ -106,17 +106,19 @@ func serve(ctx context.Context, args []string, e env) error {
 	}
 	go every(ctx, time.Hour, func(ctx context.Context) { pruneSessions(ctx, db, log) })
 
+	metrics := newStoreMetrics()
+	ready := cl.readiness(map[string]func(context.Context) error{"database": db.Ping})
 	srv := api.New(api.Options{
 		Store:       db,
 		Broadcaster: broadcaster,
 		Log:         log,
 		Public:      publicConfig(cfg, rtCfg),
 		PublicURL:   cfg.PublicURL,
-		Ready:       cl.readiness(map[string]func(context.Context) error{"database": db.Ping}),
+		Ready:       ready,
 		Limiter:     cl.limiter,
 		ClientIP:    cfg.ClientIP,
 		// Issue 5.
-		SMS:                   smsSender,
+		SMS:                   metrics.countingSMS(smsSender),
 		SMSCountries:          cfg.SMS.Countries,
 		SMSBudget:             cfg.SMS.Budget,
 		CORSOrigins:           corsOrigins,
@@ -124,9 +126,10 @@ func serve(ctx context.Context, args []string, e env) error {
 		ContentSecurityPolicy: e.getenv("CONTENT_SECURITY_POLICY"),
 		Receipts:              receiptDir,
 		Media:                 mediaDir,
+		Metrics:               metrics,
 	})
 	rt.Mount(srv.App())
-	mountMetrics(srv, rt)
+	mountMetrics(srv, rt, db, cfg.SMS.Budget, ready, metrics, log)
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
 	}
