@@ -40,7 +40,7 @@ func newStoreMetrics() *storeMetrics {
 		}, []string{"method", "route"}),
 		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "topup_api_errors_total",
-			Help: "API answers that refused or failed, by their error code (invalid_credentials counts failed logins).",
+			Help: "API answers that refused or failed, by their stable error code.",
 		}, []string{"code"}),
 		orders: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "topup_orders_total",
