@@ -228,13 +228,16 @@ func (s *Server) resetPassword(c *fiber.Ctx) error {
 		return otpError(http.StatusUnprocessableEntity, "reset_session_expired", "reset_token", msgResetExpired)
 	}
 
-	hash, err := s.hashPassword(c, req.Password)
-	if err != nil {
-		return err
+	// The token is checked before the new password is hashed, so a reset
+	// without one costs a query, not an argon2id hash.
+	reset := store.PasswordReset{Phone: number, TokenHash: hashToken(tok), Now: s.now(), TokenTTL: resetTokenTTL}
+	err = s.opts.Store.CheckResetToken(c.UserContext(), reset)
+	if err == nil {
+		reset.PasswordHash, err = s.hashPassword(c, req.Password)
 	}
-	_, err = s.opts.Store.ResetPassword(c.UserContext(), store.PasswordReset{
-		Phone: number, TokenHash: hashToken(tok), PasswordHash: hash, Now: s.now(), TokenTTL: resetTokenTTL,
-	})
+	if err == nil {
+		_, err = s.opts.Store.ResetPassword(c.UserContext(), reset)
+	}
 	switch {
 	case errors.Is(err, store.ErrResetTokenInvalid):
 		return otpError(http.StatusUnprocessableEntity, "reset_session_expired", "reset_token", msgResetExpired)

@@ -1,13 +1,19 @@
 package api_test
 
 import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/alexedwards/argon2id"
 
 	"topup/api"
+	"topup/store"
 )
 
 // Password hashing is bounded: with every slot taken, a login waits
@@ -63,4 +69,54 @@ func TestPasswordHashingIsBounded(t *testing.T) {
 	if slots.InUse() != 0 {
 		t.Fatalf("%d slots still taken", slots.InUse())
 	}
+}
+
+// A password reset checks its token before it hashes the new password, so
+// resets without a valid token (guessed, expired, for another number)
+// cost a query, never an argon2id hash.
+func TestResetChecksTheTokenFirst(t *testing.T) {
+	h := newAuthHarness(t)
+	h.user(t, "resetter", "09791234567", "old-pw-123", false)
+	h.user(t, "other", "09791234568", "other-pw-123", false)
+	ctx := context.Background()
+	// A reset token as otp/verify hands it out, made through the store so
+	// that this test does not depend on how codes are sent.
+	token := func(phone string) string {
+		t.Helper()
+		var b [32]byte
+		_, _ = rand.Read(b[:])
+		tok := base64.RawURLEncoding.EncodeToString(b[:])
+		now := h.clock.Now()
+		if _, err := h.db.ReserveOTP(ctx, store.OTPSend{NewOTP: store.NewOTP{Phone: phone, Purpose: store.PurposeResetPassword,
+			Code: "123456", IP: "192.0.2.1", Now: now, TTL: 10 * time.Minute},
+			Window: time.Hour, PhoneCap: 10, IPCap: 10, Budget: store.SMSBudget{Hourly: 10, Daily: 10}}); err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256([]byte(tok))
+		if err := h.db.VerifyOTP(ctx, store.OTPCheck{Phone: phone, Purpose: store.PurposeResetPassword, Code: "123456",
+			Now: now, MaxAttempts: 3, ResetTokenHash: sum[:]}); err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	slots := h.srv.Passwords()
+	reset := func(phone, tok string) authResult {
+		return h.reset(t, phone, "new-pw-123", "new-pw-123", tok, "10.2.0.1")
+	}
+
+	runs := slots.Runs()
+	wantCode(t, reset(resetPhone, strings.Repeat("A", 43)), 422, "reset_session_expired", "Session expired. Please start over.")
+	wantCode(t, reset(resetPhone, token("+959791234568")), 422, "reset_session_expired", "Session expired. Please start over.")
+	stale := token(resetPhone)
+	h.clock.Advance(time.Hour)
+	wantCode(t, reset(resetPhone, stale), 422, "reset_session_expired", "Session expired. Please start over.")
+	if got := slots.Runs() - runs; got != 0 {
+		t.Fatalf("%d password hashes for resets without a valid token, want 0", got)
+	}
+
+	reset(resetPhone, token(resetPhone)).want(t, 200)
+	if got := slots.Runs() - runs; got != 1 {
+		t.Fatalf("%d password hashes for one reset, want 1", got)
+	}
+	h.login(t, "09791234567", "new-pw-123")
 }

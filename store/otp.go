@@ -134,34 +134,26 @@ type PasswordReset struct {
 	TokenTTL time.Duration
 }
 
+// CheckResetToken reports whether a reset would accept r's token now
+// (nil) or not (ErrResetTokenInvalid), without using it: callers check
+// before the costly password hash, and ResetPassword checks again.
+func (s *DB) CheckResetToken(ctx context.Context, r PasswordReset) error {
+	_, err := resetToken(ctx, s.db, r, "")
+	return err
+}
+
 // ResetPassword consumes the reset token, sets the new password hash and
 // revokes every session of the user, all in one transaction. It returns the
 // user's id, ErrResetTokenInvalid, or ErrNotFound when no user has the phone
 // (the token then stays unused).
 func (s *DB) ResetPassword(ctx context.Context, r PasswordReset) (int64, error) {
-	p, err := phone.Normalize(r.Phone)
-	if err != nil {
-		return 0, fmt.Errorf("store: reset password: %w", ErrNotFound)
-	}
 	var userID int64
-	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		var row struct {
-			ID         int64        `db:"id"`
-			Phone      string       `db:"phone"`
-			VerifiedAt sql.NullTime `db:"verified_at"`
-		}
-		err := tx.GetContext(ctx, &row, `
-			SELECT id, phone, verified_at FROM otp_codes
-			WHERE reset_token_hash = $1 AND purpose = $2 FOR UPDATE`, r.TokenHash, PurposeResetPassword)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("store: reset password: %w", ErrResetTokenInvalid)
-		}
+	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		codeID, err := resetToken(ctx, tx, r, " FOR UPDATE")
 		if err != nil {
-			return wrap(err, "reset password")
+			return err
 		}
-		if row.Phone != p || !row.VerifiedAt.Valid || !r.Now.Before(row.VerifiedAt.Time.Add(r.TokenTTL)) {
-			return fmt.Errorf("store: reset password: %w", ErrResetTokenInvalid)
-		}
+		p, _ := phone.Normalize(r.Phone) // resetToken matched it
 		if err := tx.GetContext(ctx, &userID, `
 			UPDATE users SET password_hash = $2 WHERE phone = $1 RETURNING id`, p, r.PasswordHash); err != nil {
 			return wrap(err, "reset password: user by phone")
@@ -170,10 +162,38 @@ func (s *DB) ResetPassword(ctx context.Context, r PasswordReset) (int64, error) 
 			UPDATE api_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, userID, r.Now); err != nil {
 			return wrap(err, "reset password: revoke tokens")
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE otp_codes SET reset_token_hash = NULL WHERE id = $1`, row.ID)
+		_, err = tx.ExecContext(ctx, `UPDATE otp_codes SET reset_token_hash = NULL WHERE id = $1`, codeID)
 		return wrap(err, "reset password: consume token")
 	})
 	return userID, err
+}
+
+// resetToken finds the code r's token was handed out for and checks that
+// it is r.Phone's and still in time; it answers the code's id. lock is
+// appended to the query (" FOR UPDATE" inside ResetPassword).
+func resetToken(ctx context.Context, q sqlx.QueryerContext, r PasswordReset, lock string) (int64, error) {
+	p, err := phone.Normalize(r.Phone)
+	if err != nil {
+		return 0, fmt.Errorf("store: reset password: %w", ErrNotFound)
+	}
+	var row struct {
+		ID         int64        `db:"id"`
+		Phone      string       `db:"phone"`
+		VerifiedAt sql.NullTime `db:"verified_at"`
+	}
+	err = sqlx.GetContext(ctx, q, &row, `
+		SELECT id, phone, verified_at FROM otp_codes
+		WHERE reset_token_hash = $1 AND purpose = $2`+lock, r.TokenHash, PurposeResetPassword)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("store: reset password: %w", ErrResetTokenInvalid)
+	}
+	if err != nil {
+		return 0, wrap(err, "reset password")
+	}
+	if row.Phone != p || !row.VerifiedAt.Valid || !r.Now.Before(row.VerifiedAt.Time.Add(r.TokenTTL)) {
+		return 0, fmt.Errorf("store: reset password: %w", ErrResetTokenInvalid)
+	}
+	return row.ID, nil
 }
 
 // DeleteStaleOTPs removes codes created before cutoff; they can no longer
