@@ -18,6 +18,7 @@ export const dashboardRoute: RouteObject = {
     { path: 'users', lazy: page(() => import('@/features/admin/components/users/users-page'), 'UsersPage') },
     { path: 'users/:id', lazy: page(() => import('@/features/admin/components/users/user-page'), 'UserPage') },
     { path: 'catalogue/:section?', lazy: page(() => import('@/features/admin/components/catalogue/catalogue-page'), 'CataloguePage') },
+    { path: 'receipt-checks', lazy: page(() => import('@/features/admin/components/receipt-checks/receipt-rules-page'), 'ReceiptRulesPage') },
     { path: 'reviews', lazy: page(() => import('@/features/admin/components/reviews/reviews-page'), 'ReviewsPage') },
     { path: 'audit', lazy: page(() => import('@/features/admin/components/audit/audit-page'), 'AuditPage') },
     { path: 'events', lazy: page(() => import('@/features/admin/components/events/events-page'), 'EventsPage') },

@@ -36,6 +36,7 @@ export const adminScopes = {
   catalogue: ['/admin/services', '/admin/games', '/admin/products', '/admin/codes', '/admin/payment-methods', '/admin/banners'],
   reviews: '/admin/reviews',
   online: '/admin/settings/admin-online',
+  receiptRules: '/admin/settings/receipt-checks',
   audit: '/admin/audit',
 } as const;
 

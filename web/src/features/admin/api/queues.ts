@@ -1,5 +1,5 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { AdminOrder, AdminTopup, OrderDetail, Overview, Paged, TopupDetail } from '@/features/admin/api/types';
+import type { AdminOrder, AdminTopup, CheckName, OrderDetail, Overview, Paged, TopupDetail } from '@/features/admin/api/types';
 import { api } from '@/lib/api-client';
 
 export function useOverview() {
@@ -16,7 +16,9 @@ export function useTopup(id: number) {
   return useAdminQuery<TopupDetail>(adminPath(`topups/${id}`));
 }
 
-export const confirmTopup = (id: number) => api.post(`/admin/topups/${id}/confirm`);
+/** Confirms a top-up; `overridden` names the failed receipt checks the admin confirms despite. */
+export const confirmTopup = (id: number, overridden: CheckName[] = []) =>
+  api.post(`/admin/topups/${id}/confirm`, overridden.length ? { overridden_checks: overridden } : undefined);
 export const rejectTopup = (id: number, reason: string) => api.post(`/admin/topups/${id}/reject`, { reason });
 
 /** The receipt image (an authenticated GET, never a public URL). */

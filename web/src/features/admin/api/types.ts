@@ -43,6 +43,42 @@ export interface AdminTopup extends Topup {
   decided_by_name: string | null;
   age_seconds: number;
   overdue: boolean;
+  /** The receipt checks (docs/receipt-checks.md); absent from older servers. */
+  checks?: TopupChecks;
+}
+
+export type CheckName = 'amount' | 'transaction_id' | 'duplicate_image' | 'receipt_date';
+export type CheckResult = 'pass' | 'fail' | 'not_read';
+/** What confirming takes: one tap, the usual dialog, a second confirmation naming the failures, or only rejecting. */
+export type CheckVerdict = 'clean' | 'not_read' | 'flagged' | 'blocked';
+
+export interface EarlierTopup {
+  topup_id: number;
+  user_id: number;
+  username: string;
+  status: TopupStatus;
+  created_at: string;
+  distance?: number;
+}
+
+export interface TopupChecks {
+  reading: 'pending' | 'read' | 'not_available' | 'failed';
+  verdict: CheckVerdict;
+  failed: CheckName[];
+  amount: { result: CheckResult; expected: number; read: number | null; confidence: number };
+  transaction_id: { result: CheckResult; read: string | null; confidence: number; earlier: EarlierTopup[]; rule: ReuseRule; blocks: boolean };
+  duplicate_image: { result: CheckResult; threshold: number; earlier: EarlierTopup[] };
+  receipt_date: { result: CheckResult; read: string | null; confidence: number; quoted_at: string | null };
+}
+
+export type ReuseRule = 'block' | 'warn';
+
+export interface ReceiptRules {
+  near_duplicate_threshold: number;
+  threshold_min: number;
+  threshold_max: number;
+  threshold_default: number;
+  payment_methods: { id: number; name: string; is_active: boolean; reused_transaction_id: ReuseRule }[];
 }
 
 export type OrderStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'refunded';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router';
 
 import { dashboardRoute } from '@/features/admin/routes';
-import type { AdminOrder, AdminTopup, AdminUser, Overview } from '@/features/admin/api/types';
+import type { AdminOrder, AdminTopup, AdminUser, Overview, TopupChecks } from '@/features/admin/api/types';
 import { renderApp, signInAs } from '@/testing/test-utils';
 import { server } from '@/testing/mocks/server';
 
@@ -55,6 +55,32 @@ export function topup(overrides: Partial<AdminTopup> = {}): AdminTopup {
     overdue: true,
     ...overrides,
   };
+}
+
+/** Receipt checks that all passed; overrides replace whole checks. */
+export function checks(overrides: Partial<TopupChecks> = {}): TopupChecks {
+  return {
+    reading: 'read',
+    verdict: 'clean',
+    failed: [],
+    amount: { result: 'pass', expected: 50037, read: 50037, confidence: 0.93 },
+    transaction_id: { result: 'pass', read: '01008277387886773966', confidence: 0.9, earlier: [], rule: 'block', blocks: false },
+    duplicate_image: { result: 'pass', threshold: 0.25, earlier: [] },
+    receipt_date: { result: 'pass', read: '2026-11-22T02:58:00Z', confidence: 0.9, quoted_at: '2026-11-22T02:55:00Z' },
+    ...overrides,
+  };
+}
+
+/** Checks of a re-sent receipt: another amount, and the transaction id and picture of top-up #2. */
+export function flaggedChecks(): TopupChecks {
+  const earlier = { topup_id: 2, user_id: 8, username: 'kyawkyaw', status: 'confirmed' as const, created_at: '2026-11-20T03:00:00Z' };
+  return checks({
+    verdict: 'flagged',
+    failed: ['amount', 'transaction_id', 'duplicate_image'],
+    amount: { result: 'fail', expected: 50037, read: 52037, confidence: 0.93 },
+    transaction_id: { result: 'fail', read: '01008277387886773966', confidence: 0.9, earlier: [earlier], rule: 'warn', blocks: false },
+    duplicate_image: { result: 'fail', threshold: 0.25, earlier: [{ ...earlier, distance: 0.05 }] },
+  });
 }
 
 export function order(overrides: Partial<AdminOrder> = {}): AdminOrder {

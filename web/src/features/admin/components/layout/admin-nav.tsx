@@ -12,6 +12,7 @@ const items = [
   { to: 'users', key: 'users' },
   { to: 'catalogue', key: 'catalogue' },
   { to: 'reviews', key: 'reviews' },
+  { to: 'receipt-checks', key: 'receiptChecks' },
   { to: 'audit', key: 'audit' },
   { to: 'events', key: 'events' },
 ] as const;

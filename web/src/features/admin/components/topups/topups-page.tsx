@@ -10,11 +10,12 @@ import { QueryState } from '@/features/admin/components/common/query-state';
 import { Segmented } from '@/features/admin/components/common/segmented';
 import { YangonTime } from '@/features/admin/components/common/time';
 import { adminBase } from '@/features/admin/components/layout/admin-nav';
+import { CheckSummary, VerdictBadge } from '@/features/admin/components/topups/receipt-checks';
 import { formatAge } from '@/features/admin/utils/format';
 
 const statuses = ['pending', 'confirmed', 'rejected', 'all'] as const;
 
-/** The top-up queue: pending first (oldest first), each with its age against the 5-minute promise. */
+/** The top-up queue: pending first (oldest first), each with its age against the 5-minute promise and its receipt checks. */
 export function TopupsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -47,6 +48,7 @@ export function TopupsPage() {
                   <span className="font-bold">#{topup.id}</span>
                   <span className="flex flex-wrap justify-end gap-1.5">
                     {topup.overdue && <Badge tone="bad">{t('admin.topups.overdue')}</Badge>}
+                    {topup.checks && topup.status === 'pending' && <VerdictBadge checks={topup.checks} />}
                     <StatusBadge status={topup.status} />
                   </span>
                 </div>
@@ -62,6 +64,7 @@ export function TopupsPage() {
                     {topup.status === 'pending' ? t('admin.topups.waitingFor', { age: formatAge(topup.age_seconds) }) : <YangonTime value={topup.decided_at ?? topup.created_at} />}
                   </span>
                 </div>
+                {topup.checks && <CheckSummary checks={topup.checks} />}
               </Link>
             </li>
           ))}
