@@ -60,11 +60,18 @@ func main() {
 	flag.DurationVar(&sk.warmup, "warmup", 2*time.Minute, "soak: the first sample at or after this is the steady baseline")
 	flag.IntVar(&sk.srcs, "srcs", 4, "soak: loopback source addresses for the clients (127.0.0.1 up)")
 	flag.StringVar(&sk.out, "out", "soak-out", "soak: directory for samples.csv, samples.json and the SVG plots")
+	replotDir := flag.String("replot", "", "instead: redraw the plots and the verdict of the soak whose samples.json is in this directory")
 	flag.Parse()
 	if *role != "" {
 		if err := serve(*role); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
+		}
+		return
+	}
+	if *replotDir != "" {
+		if err := replot(*replotDir); err != nil {
+			fatal(err)
 		}
 		return
 	}

@@ -93,3 +93,27 @@ func TestNiceStep(t *testing.T) {
 		}
 	}
 }
+
+// One noisy first steady sample moves the single-sample comparison, not
+// the medians of the first and last minute.
+func TestSoakMedians(t *testing.T) {
+	var xs []soakSample
+	for i := range 30 {
+		g := 15000
+		if i == 11 { // the first steady sample
+			g = 16000
+		}
+		xs = append(xs, soakSample{Elapsed: float64(10 * (i + 1)), RSSMB: 100, Goroutines: g})
+	}
+	r := soakReport{WarmupS: 120, SampleS: 10, Samples: xs}
+	r.judge()
+	if r.Steady != 11 {
+		t.Fatalf("steady sample %d, want 11", r.Steady)
+	}
+	if r.GorMedianChange != 0 || r.RSSMedianChange != 0 {
+		t.Fatalf("median changes %v %v, want 0", r.GorMedianChange, r.RSSMedianChange)
+	}
+	if r.GorChange > -0.06 || r.Pass {
+		t.Fatalf("single-sample change %v, pass %v: the literal verdict must still see it", r.GorChange, r.Pass)
+	}
+}

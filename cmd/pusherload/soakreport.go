@@ -115,31 +115,35 @@ func load1() float64 {
 
 // soakReport is samples.json: the run's settings, its totals and the verdict.
 type soakReport struct {
-	Connections   int          `json:"connections"`
-	Churn         int          `json:"churn_per_s"`
-	Channels      int          `json:"channels"`
-	DurationS     float64      `json:"duration_s"`
-	WarmupS       float64      `json:"warmup_s"`
-	SampleS       float64      `json:"sample_s"`
-	Steady        int          `json:"steady_sample"` // index of the first steady sample
-	RSSChange     float64      `json:"rss_change"`    // end vs first steady, fraction
-	GorChange     float64      `json:"goroutines_change"`
-	RSSSpread     float64      `json:"rss_max_deviation"` // largest steady sample vs the first steady one
-	GorSpread     float64      `json:"goroutines_max_deviation"`
-	Connects      int64        `json:"connects"`
-	Disconnects   int64        `json:"disconnects"`
-	ConnectErrors int64        `json:"connect_errors"`
-	Dropped       int64        `json:"dropped"`
-	Published     int64        `json:"published"`
-	PublishErrors int64        `json:"publish_errors"`
-	Delivered     int64        `json:"delivered"`
-	Lost          int64        `json:"lost"`
-	TailLost      int64        `json:"tail_lost"` // of Lost, owed at the end
-	LoadMin       float64      `json:"load1_min"`
-	LoadMax       float64      `json:"load1_max"`
-	LoadMean      float64      `json:"load1_mean"`
-	Pass          bool         `json:"pass"`
-	Samples       []soakSample `json:"samples"`
+	Connections int     `json:"connections"`
+	Churn       int     `json:"churn_per_s"`
+	Channels    int     `json:"channels"`
+	DurationS   float64 `json:"duration_s"`
+	WarmupS     float64 `json:"warmup_s"`
+	SampleS     float64 `json:"sample_s"`
+	Steady      int     `json:"steady_sample"` // index of the first steady sample
+	RSSChange   float64 `json:"rss_change"`    // end vs first steady, fraction
+	GorChange   float64 `json:"goroutines_change"`
+	RSSSpread   float64 `json:"rss_max_deviation"` // largest steady sample vs the first steady one
+	GorSpread   float64 `json:"goroutines_max_deviation"`
+	// The median of the last minute's samples against the first steady
+	// minute's: the same comparison without one moment's noise.
+	RSSMedianChange float64      `json:"rss_median_change"`
+	GorMedianChange float64      `json:"goroutines_median_change"`
+	Connects        int64        `json:"connects"`
+	Disconnects     int64        `json:"disconnects"`
+	ConnectErrors   int64        `json:"connect_errors"`
+	Dropped         int64        `json:"dropped"`
+	Published       int64        `json:"published"`
+	PublishErrors   int64        `json:"publish_errors"`
+	Delivered       int64        `json:"delivered"`
+	Lost            int64        `json:"lost"`
+	TailLost        int64        `json:"tail_lost"` // of Lost, owed at the end
+	LoadMin         float64      `json:"load1_min"`
+	LoadMax         float64      `json:"load1_max"`
+	LoadMean        float64      `json:"load1_mean"`
+	Pass            bool         `json:"pass"`
+	Samples         []soakSample `json:"samples"`
 }
 
 func (s *soak) report(samples []soakSample, tail int64) soakReport {
@@ -147,6 +151,13 @@ func (s *soak) report(samples []soakSample, tail int64) soakReport {
 		WarmupS: s.cfg.warmup.Seconds(), SampleS: s.cfg.sample.Seconds(), Connects: s.connects.Load(), Disconnects: s.disconnects.Load(),
 		ConnectErrors: s.connectErrors.Load(), Dropped: s.dropped.Load(), Published: s.published.Load(),
 		PublishErrors: s.publishErrors.Load(), Delivered: s.delivered.Load(), Lost: s.lost.Load(), TailLost: tail, Samples: samples}
+	r.judge()
+	return r
+}
+
+// judge derives the comparisons and the verdict from the samples.
+func (r *soakReport) judge() {
+	samples := r.Samples
 	r.Steady = len(samples) - 1
 	for i, x := range samples {
 		if x.Elapsed >= r.WarmupS {
@@ -154,6 +165,7 @@ func (s *soak) report(samples []soakSample, tail int64) soakReport {
 			break
 		}
 	}
+	r.RSSSpread, r.GorSpread, r.LoadMean = 0, 0, 0
 	if len(samples) > 0 {
 		first, end := samples[r.Steady], samples[len(samples)-1]
 		r.RSSChange = end.RSSMB/first.RSSMB - 1
@@ -162,6 +174,24 @@ func (s *soak) report(samples []soakSample, tail int64) soakReport {
 			r.RSSSpread = max(r.RSSSpread, math.Abs(x.RSSMB/first.RSSMB-1))
 			r.GorSpread = max(r.GorSpread, math.Abs(float64(x.Goroutines)/float64(first.Goroutines)-1))
 		}
+		// Single samples carry the moment's load (goroutines that exist
+		// only while a socket has frames queued, messages being handled);
+		// the medians of the first steady minute and the last one do not.
+		n := max(1, int(60/max(1, r.SampleS)))
+		head := samples[r.Steady:min(len(samples), r.Steady+n)]
+		tail := samples[max(r.Steady, len(samples)-n):]
+		med := func(xs []soakSample, f func(soakSample) float64) float64 {
+			v := make([]float64, len(xs))
+			for i, x := range xs {
+				v[i] = f(x)
+			}
+			slices.Sort(v)
+			return v[len(v)/2]
+		}
+		rss := func(x soakSample) float64 { return x.RSSMB }
+		gor := func(x soakSample) float64 { return float64(x.Goroutines) }
+		r.RSSMedianChange = med(tail, rss)/med(head, rss) - 1
+		r.GorMedianChange = med(tail, gor)/med(head, gor) - 1
 		r.LoadMin = math.Inf(1)
 		for _, x := range samples {
 			r.LoadMin, r.LoadMax = min(r.LoadMin, x.Load1), max(r.LoadMax, x.Load1)
@@ -169,7 +199,25 @@ func (s *soak) report(samples []soakSample, tail int64) soakReport {
 		}
 	}
 	r.Pass = len(samples) > 0 && math.Abs(r.RSSChange) <= 0.05 && math.Abs(r.GorChange) <= 0.05 && r.Lost == 0
-	return r
+}
+
+// replot reads dir/samples.json, judges it again and rewrites the plots,
+// so the figures can be redrawn without another run.
+func replot(dir string) error {
+	b, err := os.ReadFile(filepath.Join(dir, "samples.json"))
+	if err != nil {
+		return err
+	}
+	var r soakReport
+	if err := json.Unmarshal(b, &r); err != nil {
+		return err
+	}
+	r.judge()
+	if err := writeSoak(dir, r); err != nil {
+		return err
+	}
+	fmt.Print(r.verdictText())
+	return nil
 }
 
 func (r soakReport) verdictText() string {
@@ -187,6 +235,7 @@ func (r soakReport) verdictText() string {
 	fmt.Fprintf(&b, "first steady sample at %.0f s; end at %.0f s\n", first.Elapsed, end.Elapsed)
 	fmt.Fprintf(&b, "RSS        %.1f -> %.1f MB (%+.1f %%, limit ±5 %%): %s\n", first.RSSMB, end.RSSMB, 100*r.RSSChange, ok(math.Abs(r.RSSChange) <= 0.05))
 	fmt.Fprintf(&b, "goroutines %d -> %d (%+.1f %%, limit ±5 %%): %s\n", first.Goroutines, end.Goroutines, 100*r.GorChange, ok(math.Abs(r.GorChange) <= 0.05))
+	fmt.Fprintf(&b, "median of the last minute vs the first steady minute: RSS %+.1f %%, goroutines %+.1f %%\n", 100*r.RSSMedianChange, 100*r.GorMedianChange)
 	fmt.Fprintf(&b, "largest deviation of any steady sample: RSS %.1f %%, goroutines %.1f %%\n", 100*r.RSSSpread, 100*r.GorSpread)
 	fmt.Fprintf(&b, "deliveries %d, lost %d (of which owed at the end %d): %s\n", r.Delivered, r.Lost, r.TailLost, ok(r.Lost == 0))
 	fmt.Fprintf(&b, "connects %d, disconnects %d, connect errors %d, closed by the server %d; published %d, publish errors %d\n",
