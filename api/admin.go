@@ -429,7 +429,7 @@ func (s *Server) serveMedia(c *fiber.Ctx) error {
 	if s.opts.Media == nil {
 		return fiber.ErrNotFound
 	}
-	body, ctype, err := s.opts.Media.Read(c.Params("name"))
+	body, ctype, err := s.opts.Media.Read(c.UserContext(), c.Params("name"))
 	if errors.Is(err, media.ErrNotFound) {
 		return fiber.ErrNotFound
 	}
@@ -463,7 +463,7 @@ func (s *Server) adminUploadMedia(c *fiber.Ctx) error {
 		return err
 	}
 	defer f.Close()
-	img, err := s.opts.Media.Save(f)
+	img, err := s.opts.Media.Save(c.UserContext(), f)
 	switch {
 	case errors.Is(err, media.ErrTooLarge):
 		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgSize, Fields: map[string][]string{"file": {msgSize}}}

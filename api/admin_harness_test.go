@@ -49,7 +49,7 @@ func (b *recordingBroadcaster) Publish(_ context.Context, channels []string, eve
 type adminHarness struct {
 	*shopHarness
 	bc          *recordingBroadcaster
-	receipts    *receipts.Dir
+	receipts    *receipts.Store
 	boss, boss2 buyer
 	kbz         int64
 }

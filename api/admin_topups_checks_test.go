@@ -77,7 +77,7 @@ func (h *checksHarness) variant(t *testing.T, file string, v int) []byte {
 func (h *checksHarness) topup(t *testing.T, u store.User, picture []byte, total int64, paidAt time.Time) store.Topup {
 	t.Helper()
 	ctx := context.Background()
-	saved, err := h.receipts.Save(bytes.NewReader(picture))
+	saved, err := h.receipts.Save(context.Background(), bytes.NewReader(picture))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ type Options struct {
 	// ContentSecurityPolicy replaces the default policy when not empty.
 	ContentSecurityPolicy string
 	// Receipts is where payment receipts are kept, outside any web root.
-	Receipts *receipts.Dir
+	Receipts *receipts.Store
 	// PasswordSlots is how many password hashes run at once; 0 means one
 	// per CPU. PasswordWait is how long one waits for its turn before 503
 	// hashing_busy; 0 means password.DefaultWait.
@@ -68,7 +68,7 @@ type Options struct {
 	Metrics Metrics
 	// Media is where admins' public images (logos, banners) are kept,
 	// served under /media/uploads/ (issue 10); nil refuses uploads.
-	Media *media.Dir
+	Media *media.Store
 }
 
 // Server is the Fiber application with the store's routes.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -48,7 +49,7 @@ func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 	defer f.Close()
 	// The file's name and declared type are ignored: what it is is decided
 	// by its content, and it is stored under a random name.
-	saved, err := s.opts.Receipts.Save(f)
+	saved, err := s.opts.Receipts.Save(c.UserContext(), f)
 	switch {
 	case errors.Is(err, receipts.ErrTooLarge):
 		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgReceiptSize, Fields: map[string][]string{"file": {msgReceiptSize}}}
@@ -66,7 +67,8 @@ func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 		SHA256: saved.SHA256, Width: saved.Width, Height: saved.Height,
 	})
 	if err != nil {
-		if rmErr := s.opts.Receipts.Delete(saved.Name); rmErr != nil {
+		// Removed even when the client has gone: nothing refers to it.
+		if rmErr := s.opts.Receipts.Delete(context.WithoutCancel(c.UserContext()), saved.Name); rmErr != nil {
 			s.log.Warn().Err(rmErr).Str("name", saved.Name).Msg("removing an unrecorded receipt")
 		}
 		return err
@@ -98,7 +100,7 @@ func (s *Server) showReceipt(c *fiber.Ctx) error {
 	if up.DeletedAt.Valid {
 		return Fail(http.StatusGone, msgReceiptGone)
 	}
-	body, err := s.opts.Receipts.Read(up.StorageName)
+	body, err := s.opts.Receipts.Read(c.UserContext(), up.StorageName)
 	if errors.Is(err, receipts.ErrNotFound) {
 		return Fail(http.StatusGone, msgReceiptGone)
 	}

@@ -16,6 +16,7 @@ package media
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -26,10 +27,10 @@ import (
 	"image/png"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
+
+	"topup/internal/blobs"
 )
 
 // MaxBytes bounds an image: logos and banners are far smaller.
@@ -60,21 +61,26 @@ type Image struct {
 // URLPrefix is where the API serves the files.
 const URLPrefix = "/media/uploads/"
 
-// Dir stores images in one folder.
-type Dir struct{ path string }
+// Store checks images and keeps them in a blobs.Store.
+type Store struct{ blobs blobs.Store }
 
-// Open uses (and creates) the folder at path.
-func Open(path string) (*Dir, error) {
-	if err := os.MkdirAll(path, 0o755); err != nil {
+// New keeps images in b.
+func New(b blobs.Store) *Store { return &Store{blobs: b} }
+
+// Open keeps images in the folder at path (readable by all: a web server in
+// front may serve it).
+func Open(path string) (*Store, error) {
+	d, err := blobs.OpenDir(path, 0o644)
+	if err != nil {
 		return nil, fmt.Errorf("media: %w", err)
 	}
-	return &Dir{path: path}, nil
+	return New(d), nil
 }
 
 var extOf = map[string]string{"image/png": ".png", "image/jpeg": ".jpg", "image/webp": ".webp"}
 
 // Save reads at most MaxBytes from r, checks the image and stores it.
-func (d *Dir) Save(r io.Reader) (Image, error) {
+func (d *Store) Save(ctx context.Context, r io.Reader) (Image, error) {
 	raw, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
 		return Image{}, fmt.Errorf("media: read: %w", err)
@@ -127,8 +133,8 @@ func (d *Dir) Save(r io.Reader) (Image, error) {
 		return Image{}, fmt.Errorf("media: random name: %w", err)
 	}
 	name := hex.EncodeToString(b[:]) + extOf[ctype]
-	if err := d.write(name, body); err != nil {
-		return Image{}, err
+	if err := d.blobs.Put(ctx, name, body); err != nil {
+		return Image{}, fmt.Errorf("media: %w", err)
 	}
 	return Image{Name: name, ContentType: ctype, Size: int64(len(body)), Width: w, Height: h}, nil
 }
@@ -173,34 +179,15 @@ func webpSize(b []byte) (int, int, error) {
 	return 0, 0, ErrUnsupported
 }
 
-func (d *Dir) write(name string, body []byte) error {
-	tmp, err := os.CreateTemp(d.path, ".partial-*")
-	if err != nil {
-		return fmt.Errorf("media: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(body); err != nil {
-		tmp.Close()
-		return fmt.Errorf("media: write: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("media: close: %w", err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("media: %w", err)
-	}
-	return os.Rename(tmp.Name(), filepath.Join(d.path, name))
-}
-
 var nameRE = regexp.MustCompile(`^[0-9a-f]{32}\.(png|jpg|webp)$`)
 
 // Read returns a stored image and its content type.
-func (d *Dir) Read(name string) ([]byte, string, error) {
+func (d *Store) Read(ctx context.Context, name string) ([]byte, string, error) {
 	if !nameRE.MatchString(name) {
 		return nil, "", ErrNotFound
 	}
-	b, err := os.ReadFile(filepath.Join(d.path, name))
-	if errors.Is(err, os.ErrNotExist) {
+	b, err := d.blobs.Get(ctx, name)
+	if errors.Is(err, blobs.ErrNotFound) {
 		return nil, "", ErrNotFound
 	}
 	if err != nil {

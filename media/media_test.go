@@ -2,6 +2,7 @@ package media
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"image"
@@ -65,7 +66,7 @@ func TestSave(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			img, err := d.Save(bytes.NewReader(tt.in))
+			img, err := d.Save(context.Background(), bytes.NewReader(tt.in))
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("Save = %v, want %v", err, tt.err)
 			}
@@ -75,7 +76,7 @@ func TestSave(t *testing.T) {
 			if img.ContentType != tt.ctype || !nameRE.MatchString(img.Name) {
 				t.Fatalf("image %+v", img)
 			}
-			body, ctype, err := d.Read(img.Name)
+			body, ctype, err := d.Read(context.Background(), img.Name)
 			if err != nil || ctype != tt.ctype {
 				t.Fatalf("Read = %q, %v", ctype, err)
 			}
@@ -85,7 +86,7 @@ func TestSave(t *testing.T) {
 		})
 	}
 	for _, name := range []string{"../x.png", "0123456789abcdef0123456789abcdef.svg", strings.Repeat("a", 32) + ".png"} {
-		if _, _, err := d.Read(name); !errors.Is(err, ErrNotFound) {
+		if _, _, err := d.Read(context.Background(), name); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("Read(%q) = %v", name, err)
 		}
 	}

@@ -1,7 +1,7 @@
 // Package receipts keeps the payment receipts customers upload: it decides
 // what a file is by its content, refuses anything but a plain JPEG or PNG of
-// sane dimensions, and stores it under a random name in a folder no web
-// route serves.
+// sane dimensions, and stores it under a random name in a blobs.Store no
+// web route serves (a private folder, or PostgreSQL for a cluster).
 //
 // Policy for files that are more than an image (a JPEG with a ZIP appended,
 // a PNG with trailing data, EXIF with the phone's GPS position): the image
@@ -13,6 +13,7 @@ package receipts
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -23,8 +24,8 @@ import (
 	"image/png"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
+
+	"topup/internal/blobs"
 )
 
 // MaxBytes is SPEC's limit: a receipt must be less than 10 MB.
@@ -64,22 +65,28 @@ type Receipt struct {
 	Height      int
 }
 
-// Dir stores receipts in one folder.
-type Dir struct {
-	path  string
+// Store checks receipts and keeps them in a blobs.Store.
+type Store struct {
+	blobs blobs.Store
 	slots chan struct{}
 }
 
-// Open uses (and creates, private to this user) the folder at path.
-func Open(path string) (*Dir, error) {
-	if err := os.MkdirAll(path, 0o700); err != nil {
+// New keeps receipts in b.
+func New(b blobs.Store) *Store {
+	return &Store{blobs: b, slots: make(chan struct{}, decodeSlots)}
+}
+
+// Open keeps receipts in the folder at path, created private to this user.
+func Open(path string) (*Store, error) {
+	d, err := blobs.OpenDir(path, 0o600)
+	if err != nil {
 		return nil, fmt.Errorf("receipts: %w", err)
 	}
-	return &Dir{path: path, slots: make(chan struct{}, decodeSlots)}, nil
+	return New(d), nil
 }
 
 // Save reads at most MaxBytes from r, checks it and stores the image.
-func (d *Dir) Save(r io.Reader) (Receipt, error) {
+func (d *Store) Save(ctx context.Context, r io.Reader) (Receipt, error) {
 	// Reading one byte past the limit tells "exactly at the limit" from
 	// "over it" without ever holding more than MaxBytes+1.
 	raw, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
@@ -111,14 +118,14 @@ func (d *Dir) Save(r io.Reader) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, err
 	}
-	if err := d.write(name, clean); err != nil {
-		return Receipt{}, err
+	if err := d.blobs.Put(ctx, name, clean); err != nil {
+		return Receipt{}, fmt.Errorf("receipts: %w", err)
 	}
 	sum := sha256.Sum256(raw)
 	return Receipt{Name: name, Size: int64(len(raw)), ContentType: ctype, SHA256: sum[:], Width: cfg.Width, Height: cfg.Height}, nil
 }
 
-func (d *Dir) reencode(raw []byte, ctype string) ([]byte, error) {
+func (d *Store) reencode(raw []byte, ctype string) ([]byte, error) {
 	d.slots <- struct{}{}
 	defer func() { <-d.slots }()
 	img, _, err := image.Decode(bytes.NewReader(raw))
@@ -137,38 +144,13 @@ func (d *Dir) reencode(raw []byte, ctype string) ([]byte, error) {
 	return clean.Bytes(), nil
 }
 
-// write creates the file atomically: a crash leaves a temporary file, never
-// a half-written receipt under its final name.
-func (d *Dir) write(name string, body []byte) error {
-	tmp, err := os.CreateTemp(d.path, ".partial-*")
-	if err != nil {
-		return fmt.Errorf("receipts: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	if _, err := tmp.Write(body); err != nil {
-		tmp.Close()
-		return fmt.Errorf("receipts: write: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("receipts: sync: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("receipts: close: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(d.path, name)); err != nil {
-		return fmt.Errorf("receipts: %w", err)
-	}
-	return nil
-}
-
 // Read returns a stored receipt's bytes.
-func (d *Dir) Read(name string) ([]byte, error) {
+func (d *Store) Read(ctx context.Context, name string) ([]byte, error) {
 	if !validName(name) {
 		return nil, ErrNotFound
 	}
-	b, err := os.ReadFile(filepath.Join(d.path, name))
-	if errors.Is(err, os.ErrNotExist) {
+	b, err := d.blobs.Get(ctx, name)
+	if errors.Is(err, blobs.ErrNotFound) {
 		return nil, ErrNotFound
 	}
 	return b, err
@@ -176,15 +158,11 @@ func (d *Dir) Read(name string) ([]byte, error) {
 
 // Delete removes a stored receipt; deleting a missing one is not an error,
 // so the retention job can run on several nodes at once.
-func (d *Dir) Delete(name string) error {
+func (d *Store) Delete(ctx context.Context, name string) error {
 	if !validName(name) {
 		return ErrNotFound
 	}
-	err := os.Remove(filepath.Join(d.path, name))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("receipts: delete: %w", err)
-	}
-	return nil
+	return d.blobs.Delete(ctx, name)
 }
 
 // randomName is 128 random bits in hex: unguessable, and free of anything

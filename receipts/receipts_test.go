@@ -3,6 +3,7 @@ package receipts_test
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -76,6 +77,7 @@ func padTo(b []byte, size int) []byte {
 }
 
 func TestSave(t *testing.T) {
+	ctx := context.Background()
 	elf, err := os.ReadFile("/bin/true")
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +109,7 @@ func TestSave(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := d.Save(bytes.NewReader(tt.body))
+			got, err := d.Save(ctx, bytes.NewReader(tt.body))
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("Save error = %v, want %v", err, tt.err)
 			}
@@ -124,7 +126,7 @@ func TestSave(t *testing.T) {
 			if len(files) != 1 || files[0].Name() != got.Name {
 				t.Fatalf("folder holds %v, want only %s", files, got.Name)
 			}
-			stored, err := d.Read(got.Name)
+			stored, err := d.Read(ctx, got.Name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,19 +144,21 @@ func TestSave(t *testing.T) {
 }
 
 func TestSameReceiptHashesAlike(t *testing.T) {
+	ctx := context.Background()
 	d, err := receipts.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	body := pngBytes(t)
-	a, err1 := d.Save(bytes.NewReader(body))
-	b, err2 := d.Save(bytes.NewReader(body))
+	a, err1 := d.Save(ctx, bytes.NewReader(body))
+	b, err2 := d.Save(ctx, bytes.NewReader(body))
 	if err1 != nil || err2 != nil || !bytes.Equal(a.SHA256, b.SHA256) || a.Name == b.Name {
 		t.Fatalf("a=%+v b=%+v (%v, %v)", a, b, err1, err2)
 	}
 }
 
 func TestReadAndDeleteRefuseOtherNames(t *testing.T) {
+	ctx := context.Background()
 	dir := t.TempDir()
 	d, err := receipts.Open(filepath.Join(dir, "r"))
 	if err != nil {
@@ -162,24 +166,24 @@ func TestReadAndDeleteRefuseOtherNames(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("x"), 0o600)
 	for _, name := range []string{"../secret.txt", "secret.txt", "", "/etc/passwd", "0123456789abcdef0123456789abcdeg"} {
-		if _, err := d.Read(name); !errors.Is(err, receipts.ErrNotFound) {
+		if _, err := d.Read(ctx, name); !errors.Is(err, receipts.ErrNotFound) {
 			t.Errorf("Read(%q) = %v, want ErrNotFound", name, err)
 		}
-		if err := d.Delete(name); !errors.Is(err, receipts.ErrNotFound) {
+		if err := d.Delete(ctx, name); !errors.Is(err, receipts.ErrNotFound) {
 			t.Errorf("Delete(%q) = %v, want ErrNotFound", name, err)
 		}
 	}
-	saved, err := d.Save(bytes.NewReader(pngBytes(t)))
+	saved, err := d.Save(ctx, bytes.NewReader(pngBytes(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Delete(saved.Name); err != nil {
+	if err := d.Delete(ctx, saved.Name); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Delete(saved.Name); err != nil {
+	if err := d.Delete(ctx, saved.Name); err != nil {
 		t.Fatalf("deleting twice: %v", err)
 	}
-	if _, err := d.Read(saved.Name); !errors.Is(err, receipts.ErrNotFound) {
+	if _, err := d.Read(ctx, saved.Name); !errors.Is(err, receipts.ErrNotFound) {
 		t.Fatalf("Read after delete = %v", err)
 	}
 }
@@ -193,12 +197,13 @@ func (e *endless) Read(p []byte) (int, error) {
 }
 
 func TestEndlessBodyIsCutOff(t *testing.T) {
+	ctx := context.Background()
 	d, err := receipts.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	body := &endless{}
-	if _, err := d.Save(body); !errors.Is(err, receipts.ErrTooLarge) {
+	if _, err := d.Save(ctx, body); !errors.Is(err, receipts.ErrTooLarge) {
 		t.Fatalf("Save = %v, want ErrTooLarge", err)
 	}
 	if body.read > receipts.MaxBytes+64*1024 {

@@ -32,6 +32,9 @@ type Config struct {
 	AppKey      string
 	RedisURL    string
 	UploadDir   string
+	// BlobStore is where uploads live: "dir" (UPLOAD_DIR on this machine)
+	// or "postgres" (shared by every node).
+	BlobStore   string
 	StoreName   string
 	LogFormat   string // "json" or "console"
 	SMSProvider string
@@ -81,6 +84,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		AppKey:       get("APP_KEY", defaultAppKey),
 		RedisURL:     getenv("REDIS_URL"),
 		UploadDir:    get("UPLOAD_DIR", defaultUploadDir),
+		BlobStore:    get("BLOB_STORE", blobStoreDir),
 		StoreName:    get("STORE_NAME", defaultStoreName),
 		SMSProvider:  get("SMS_PROVIDER", "log"),
 		ChatWidgetID: getenv("CHAT_WIDGET_ID"),

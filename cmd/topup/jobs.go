@@ -16,10 +16,10 @@ const receiptSweepEvery = time.Hour
 
 // expireReceipts deletes receipts past their retention, in batches, until
 // none is due. Safe on every node at once (see store.ExpireReceipts).
-func expireReceipts(ctx context.Context, db *store.DB, dir *receipts.Dir, log zerolog.Logger) {
+func expireReceipts(ctx context.Context, db *store.DB, files *receipts.Store, log zerolog.Logger) {
 	const batch = 200
 	for {
-		n, err := db.ExpireReceipts(ctx, time.Now(), batch, dir.Delete)
+		n, err := db.ExpireReceipts(ctx, time.Now(), batch, func(name string) error { return files.Delete(ctx, name) })
 		if err != nil {
 			log.Error().Err(err).Msg("receipt retention")
 			return

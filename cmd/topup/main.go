@@ -30,6 +30,7 @@ Commands:
   admin create   create an admin account
   admin password set a user's password
   trigger        send an event through the Pusher HTTP API (--channel C --event E --data JSON)
+  blobs copy     move uploads between homes (-from dir -to postgres, or back)
   verify         check a database (a restored backup): schema, every wallet
                  against its ledger, every sealed value against APP_KEY
   healthcheck    exit 0 when the local server answers /healthz (for containers)
@@ -77,6 +78,8 @@ func run(ctx context.Context, args []string, e env) error {
 		return admin(ctx, rest, e)
 	case "trigger":
 		return trigger(ctx, rest, e)
+	case "blobs":
+		return copyBlobs(ctx, rest, e)
 	case "verify":
 		return verify(ctx, rest, e)
 	case "healthcheck":

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -68,21 +67,12 @@ func serve(ctx context.Context, args []string, e env) error {
 		}
 	}
 
-	receiptDir, err := receipts.Open(cfg.UploadDir)
+	receiptBlobs, mediaBlobs, err := openBlobs(db, cfg.BlobStore, cfg.UploadDir, e.getenv("MEDIA_DIR"))
 	if err != nil {
 		return err
 	}
+	receiptDir, mediaDir := receipts.New(receiptBlobs), media.New(mediaBlobs)
 	go every(ctx, receiptSweepEvery, func(ctx context.Context) { expireReceipts(ctx, db, receiptDir, log) })
-	// Public images admins upload (issue 10): MEDIA_DIR, by default a
-	// folder inside UPLOAD_DIR so one volume holds every upload.
-	mediaPath := e.getenv("MEDIA_DIR")
-	if mediaPath == "" {
-		mediaPath = filepath.Join(cfg.UploadDir, "public")
-	}
-	mediaDir, err := media.Open(mediaPath)
-	if err != nil {
-		return err
-	}
 
 	// REDIS_URL (issue 11): one node of a cluster, shared rate limits.
 	cl, err := newCluster(e.getenv, log)

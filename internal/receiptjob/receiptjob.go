@@ -30,9 +30,9 @@ type Store interface {
 	SaveReceiptReading(ctx context.Context, r store.ReceiptReading, near store.NearFunc) (bool, error)
 }
 
-// Files reads a stored receipt (*receipts.Dir).
+// Files reads a stored receipt (*receipts.Store).
 type Files interface {
-	Read(name string) ([]byte, error)
+	Read(ctx context.Context, name string) ([]byte, error)
 }
 
 // Reader reads one receipt (*receiptocr.Reader).
@@ -127,7 +127,7 @@ func (w *Worker) process(ctx context.Context, job store.ReceiptJob) (bool, error
 	if job.Deleted {
 		return failed(problemGone)
 	}
-	image, err := w.files.Read(job.StorageName)
+	image, err := w.files.Read(ctx, job.StorageName)
 	if errors.Is(err, receipts.ErrNotFound) {
 		return failed(problemGone)
 	}

@@ -27,7 +27,7 @@ const corpusDir = "../receiptocr/testdata/corpus"
 type harness struct {
 	t     *testing.T
 	db    *store.DB
-	dir   *receipts.Dir
+	dir   *receipts.Store
 	alice store.User
 }
 
@@ -49,7 +49,7 @@ func newHarness(t *testing.T) *harness {
 // (which queues the job).
 func (h *harness) store(image []byte) store.Upload {
 	h.t.Helper()
-	saved, err := h.dir.Save(bytes.NewReader(image))
+	saved, err := h.dir.Save(context.Background(), bytes.NewReader(image))
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -191,7 +191,7 @@ func TestReceiptsThatCannotBeRead(t *testing.T) {
 	gone := h.store(corpusFile(t, "bank-en-latin-light-2.png"))
 	plain := h.store(corpusFile(t, "kbzpay-en-latin-dark-1.png"))
 	h.db.SQL().MustExec(`UPDATE receipt_read_jobs SET attempts = 3 WHERE upload_id = $1`, poison.ID)
-	if err := h.dir.Delete(gone.StorageName); err != nil {
+	if err := h.dir.Delete(context.Background(), gone.StorageName); err != nil {
 		t.Fatal(err)
 	}
 	missing := receiptocr.New(ctx, receiptocr.Options{Program: filepath.Join(t.TempDir(), "no-tesseract")})
