@@ -6,9 +6,30 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"topup/internal/receiptjob"
+	"topup/internal/receiptocr"
 	"topup/receipts"
 	"topup/store"
 )
+
+// startReceiptReading runs a receipt-reading worker (docs/receipt-checks.md)
+// until ctx ends; the channel closes once it has stopped. Without Tesseract
+// it still fingerprints every receipt, and the checks say "not read".
+func startReceiptReading(ctx context.Context, db *store.DB, dir *receipts.Store, log zerolog.Logger) <-chan struct{} {
+	log = log.With().Str("component", "receiptjob").Logger()
+	reader := receiptocr.New(ctx, receiptocr.Options{})
+	if ok, langs := reader.Available(); ok {
+		log.Info().Str("languages", langs).Msg("receipts are read with Tesseract")
+	} else {
+		log.Warn().Msg("Tesseract was not found: receipts are fingerprinted, not read (install tesseract-ocr and tesseract-ocr-mya)")
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		receiptjob.New(db, dir, reader, receiptjob.Options{Log: log}).Run(ctx)
+	}()
+	return done
+}
 
 // receiptSweepEvery is how often expired receipts are looked for; a receipt
 // may outlive its 30 days by at most this much.

@@ -73,6 +73,15 @@ func serve(ctx context.Context, args []string, e env) error {
 	}
 	receiptDir, mediaDir := receipts.New(receiptBlobs), media.New(mediaBlobs)
 	go every(ctx, receiptSweepEvery, func(ctx context.Context) { expireReceipts(ctx, db, receiptDir, log) })
+	// Stored receipts are read in the background on every node; the
+	// reading job is given back when this one stops, before the database
+	// closes.
+	readCtx, stopReading := context.WithCancel(ctx)
+	readerDone := startReceiptReading(readCtx, db, receiptDir, log)
+	defer func() {
+		stopReading()
+		<-readerDone
+	}()
 
 	// REDIS_URL (issue 11): one node of a cluster, shared rate limits.
 	cl, err := newCluster(e.getenv, log)
