@@ -15,7 +15,15 @@ func healthz(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"status": "ok"})
 }
 
+// Drain makes /readyz answer 503 "draining" from now on, while every other
+// route keeps working: a node that is shutting down tells the balancer
+// first, and goes on serving what it is still sent until it notices.
+func (s *Server) Drain() { s.draining.Store(true) }
+
 func (s *Server) readyz(c *fiber.Ctx) error {
+	if s.draining.Load() {
+		return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "draining"})
+	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), readyTimeout)
 	defer cancel()
 	checks := fiber.Map{}

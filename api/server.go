@@ -83,6 +83,8 @@ type Server struct {
 	csp       string
 	cspAdmin  string // the dashboard's: never the chat widget's hosts
 
+	draining atomic.Bool // see Drain
+
 	firstScreen      firstScreen // see web_first_screen.go
 	hasFirstScreen   bool
 	firstScreenIndex atomic.Pointer[firstScreenIndex]

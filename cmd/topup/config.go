@@ -19,6 +19,10 @@ const (
 	defaultStoreName   = "Shwe Top-Up"
 	defaultUploadDir   = ".data/uploads"
 	defaultShutdownMax = 15 * time.Second
+	// defaultProductionDrain covers a balancer checking /readyz every
+	// second and giving up after two failures, with room to spare; local
+	// runs stop at once.
+	defaultProductionDrain = 5 * time.Second
 )
 
 // Config is everything the binary reads from its environment. Realtime
@@ -46,7 +50,11 @@ type Config struct {
 	ExternalPusher *ExternalPusher
 	Support        SupportLinks
 	ShutdownMax    time.Duration
-	SMS            SMSConfig
+	// ShutdownDrain is how long a stopping node keeps serving with /readyz
+	// failing before it closes anything (SHUTDOWN_DRAIN, seconds): longer
+	// than the balancer takes to notice (HAProxy: inter × fall).
+	ShutdownDrain time.Duration
+	SMS           SMSConfig
 	// ClientIP tells the client's address behind the proxies in
 	// TRUSTED_PROXIES (PROXY_HEADER); the API and the realtime server's
 	// per-IP cap both use it.
@@ -121,6 +129,17 @@ func loadConfig(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("SHUTDOWN_TIMEOUT must be a positive number of seconds, not %q", v)
 		}
 		cfg.ShutdownMax = time.Duration(secs) * time.Second
+	}
+
+	if cfg.Production() {
+		cfg.ShutdownDrain = defaultProductionDrain
+	}
+	if v := getenv("SHUTDOWN_DRAIN"); v != "" {
+		secs, err := strconv.Atoi(v)
+		if err != nil || secs < 0 || secs > 300 {
+			return Config{}, fmt.Errorf("SHUTDOWN_DRAIN must be 0 to 300 seconds, not %q", v)
+		}
+		cfg.ShutdownDrain = time.Duration(secs) * time.Second
 	}
 
 	if host := getenv("PUSHER_HOST"); host != "" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -138,7 +139,7 @@ func serve(ctx context.Context, args []string, e env) error {
 	// database closes only once it has marked its batch.
 	defer startOutbox(db, broadcaster, cfg, log)()
 	log.Info().Str("addr", cfg.ListenAddr).Str("url", cfg.PublicURL.String()).Msg("store is serving")
-	return listenUntilDone(ctx, srv.App(), cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
+	return listenUntilDone(ctx, srv.App(), cfg, srv.Drain, log, rt.Shutdown)
 }
 
 // newBroadcaster publishes through the built-in server, or through
@@ -183,7 +184,11 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 	rt := realtime.New(rtCfg, log.With().Str("component", "realtime").Logger(), cl.adapter)
 	app := fiber.New(fiber.Config{DisableStartupMessage: true, AppName: "topup-pusher"})
 	app.Get("/healthz", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	var draining atomic.Bool
 	app.Get("/readyz", func(c *fiber.Ctx) error {
+		if draining.Load() {
+			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "draining"})
+		}
 		for name, check := range cl.readiness(map[string]func(context.Context) error{}) {
 			if err := check(c.UserContext()); err != nil {
 				return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", name: err.Error()})
@@ -194,16 +199,17 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 	rt.Mount(app)
 	prommetrics.Mount(app, rt)
 	log.Info().Str("addr", cfg.ListenAddr).Int("apps", len(rtCfg.Apps)).Msg("pusher server is serving")
-	return listenUntilDone(ctx, app, cfg.ListenAddr, cfg.ShutdownMax, log, rt.Shutdown)
+	return listenUntilDone(ctx, app, cfg, func() { draining.Store(true) }, log, rt.Shutdown)
 }
 
-// listenUntilDone serves until ctx ends (SIGINT/SIGTERM), then stops
+// listenUntilDone serves until ctx ends (SIGINT/SIGTERM), then calls drain
+// (readiness fails) and keeps serving for cfg.ShutdownDrain, then stops
 // accepting, closes websockets with 4200 so clients reconnect elsewhere,
-// drains in-flight requests for at most grace, and returns nil.
-func listenUntilDone(ctx context.Context, app *fiber.App, addr string, grace time.Duration, log zerolog.Logger, closeRealtime func(context.Context) error) error {
-	ln, err := net.Listen("tcp", addr)
+// drains in-flight requests for at most cfg.ShutdownMax, and returns nil.
+func listenUntilDone(ctx context.Context, app *fiber.App, cfg Config, drain func(), log zerolog.Logger, closeRealtime func(context.Context) error) error {
+	ln, err := net.Listen("tcp", cfg.ListenAddr)
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w", addr, err)
+		return fmt.Errorf("listen on %s: %w", cfg.ListenAddr, err)
 	}
 	served := make(chan error, 1)
 	go func() { served <- app.Listener(ln) }()
@@ -213,8 +219,16 @@ func listenUntilDone(ctx context.Context, app *fiber.App, addr string, grace tim
 		return fmt.Errorf("server stopped: %w", err)
 	case <-ctx.Done():
 	}
-	log.Info().Dur("grace", grace).Msg("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
+	// First out of the balancer's rotation, still serving what it sends
+	// until it notices; only then are sockets closed (4200: clients
+	// reconnect, through the balancer, to another node) and requests drained.
+	drain()
+	if cfg.ShutdownDrain > 0 {
+		log.Info().Dur("drain", cfg.ShutdownDrain).Msg("draining: /readyz fails, still serving")
+		time.Sleep(cfg.ShutdownDrain)
+	}
+	log.Info().Dur("grace", cfg.ShutdownMax).Msg("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownMax)
 	defer cancel()
 	if err := closeRealtime(shutdownCtx); err != nil {
 		log.Warn().Err(err).Msg("closing realtime connections")
