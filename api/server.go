@@ -142,6 +142,8 @@ func New(opts Options) *Server {
 	// that every failure of POST /order carries data.message (SPEC §7).
 	api.Post("/order", s.orderErrorShape, s.requireUser, s.refuseBanned, s.placeOrder)
 	api.Get("/orders", s.requireUser, s.refuseBanned, s.listOrders)
+	api.Get("/wallet/ledger", s.requireUser, s.refuseBanned, s.walletLedger)
+	api.Get("/wallet/statement.csv", s.requireUser, s.refuseBanned, s.walletStatementCSV)
 	api.Get("/message/:userId", s.requireUser, s.refuseBanned, s.listMessages)
 	api.Patch("/messages/:id/read", s.requireUser, s.refuseBanned, s.markMessageRead)
 	api.Delete("/messages/:id", s.requireUser, s.refuseBanned, s.deleteMessage)

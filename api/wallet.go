@@ -1,0 +1,173 @@
+package api
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// The customer's own wallet statement (GET /api/wallet/ledger) and a
+// month of it as CSV (GET /api/wallet/statement.csv).
+
+const (
+	statementPage = 30
+	// statementCSVMax bounds one month's download; a customer with more
+	// entries in a month than this is not a customer.
+	statementCSVMax = 10_000
+
+	msgStatementKind   = "Choose top-up, order, refund or adjustment."
+	msgStatementMonth  = "Choose a month as YYYY-MM."
+	msgStatementCursor = "This page link is not valid; start from the first page."
+)
+
+var monthRE = regexp.MustCompile(`^(20[0-9]{2})-(0[1-9]|1[0-2])$`)
+
+type statementEntryJSON struct {
+	ID           int64     `json:"id"`
+	Kind         string    `json:"kind"`
+	Amount       int64     `json:"amount"`
+	BalanceAfter int64     `json:"balance_after"`
+	CreatedAt    time.Time `json:"created_at"`
+	// OrderID is set for a purchase and for its refund; TopupID for a
+	// confirmed top-up; Reason for an admin adjustment.
+	OrderID *int64  `json:"order_id,omitempty"`
+	TopupID *int64  `json:"topup_id,omitempty"`
+	Reason  *string `json:"reason,omitempty"`
+}
+
+func toStatementEntryJSON(e store.LedgerEntry) statementEntryJSON {
+	j := statementEntryJSON{ID: e.ID, Kind: e.Kind, Amount: e.Amount, BalanceAfter: e.BalanceAfter, CreatedAt: e.CreatedAt.UTC()}
+	if kind, id, ok := strings.Cut(e.Reference, ":"); ok {
+		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
+			switch {
+			case kind == "order" && (e.Kind == store.LedgerOrder || e.Kind == store.LedgerRefund):
+				j.OrderID = &n
+			case kind == "topup" && e.Kind == store.LedgerTopup:
+				j.TopupID = &n
+			}
+		}
+	}
+	if e.Kind == store.LedgerAdjustment && e.Reason.Valid {
+		j.Reason = &e.Reason.String
+	}
+	return j
+}
+
+// statementFilter reads ?kind, ?month and ?cursor; month is required when
+// requireMonth.
+func statementFilter(c *fiber.Ctx, requireMonth bool) (store.StatementFilter, error) {
+	var f store.StatementFilter
+	fields := fieldErrors{}
+	switch kind := c.Query("kind"); kind {
+	case "", store.LedgerTopup, store.LedgerOrder, store.LedgerRefund, store.LedgerAdjustment:
+		f.Kind = kind
+	default:
+		fields.add("kind", msgStatementKind)
+	}
+	if month := c.Query("month"); month != "" || requireMonth {
+		m := monthRE.FindStringSubmatch(month)
+		if m == nil {
+			fields.add("month", msgStatementMonth)
+		} else {
+			y, _ := strconv.Atoi(m[1])
+			mo, _ := strconv.Atoi(m[2])
+			f.Month = time.Date(y, time.Month(mo), 15, 0, 0, 0, 0, store.Zone)
+		}
+	}
+	if cursor := c.Query("cursor"); cursor != "" {
+		n, err := strconv.ParseInt(cursor, 10, 64)
+		if err != nil || n <= 0 {
+			fields.add("cursor", msgStatementCursor)
+		}
+		f.Before = n
+	}
+	return f, fields.err()
+}
+
+// walletLedger answers one page of the signed-in customer's statement with
+// the cursor of the next (null on the last page) and the wallet's balance,
+// which equals the sum of every entry.
+func (s *Server) walletLedger(c *fiber.Ctx) error {
+	f, err := statementFilter(c, false)
+	if err != nil {
+		return err
+	}
+	u := currentUser(c)
+	list, err := s.opts.Store.Statement(c.UserContext(), u.ID, f, statementPage+1)
+	if err != nil {
+		return err
+	}
+	var next *string
+	if len(list) > statementPage {
+		list = list[:statementPage]
+		cursor := strconv.FormatInt(list[len(list)-1].ID, 10)
+		next = &cursor
+	}
+	entries := make([]statementEntryJSON, len(list))
+	for i, e := range list {
+		entries[i] = toStatementEntryJSON(e)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"success": true, "data": entries, "next_cursor": next, "balance": u.WalletAmount})
+}
+
+// walletStatementCSV answers a month of the statement as a CSV file that
+// Excel opens with Burmese intact (UTF-8 with a byte-order mark), times in
+// Asia/Yangon, oldest first as a bank statement reads.
+func (s *Server) walletStatementCSV(c *fiber.Ctx) error {
+	f, err := statementFilter(c, true)
+	if err != nil {
+		return err
+	}
+	f.Before = 0
+	list, err := s.opts.Store.Statement(c.UserContext(), currentUser(c).ID, f, statementCSVMax)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.WriteString("\uFEFF")
+	w := csv.NewWriter(&buf)
+	_ = w.Write([]string{"date", "kind", "amount_kyat", "balance_after_kyat", "order_id", "topup_id", "reason"})
+	for i := len(list) - 1; i >= 0; i-- {
+		e := toStatementEntryJSON(list[i])
+		_ = w.Write([]string{
+			list[i].CreatedAt.In(store.Zone).Format("2006-01-02 15:04:05"), e.Kind,
+			strconv.FormatInt(e.Amount, 10), strconv.FormatInt(e.BalanceAfter, 10),
+			optionalID(e.OrderID), optionalID(e.TopupID), spreadsheetText(e.Reason),
+		})
+	}
+	w.Flush()
+	month := f.Month.Format("2006-01")
+	c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
+	c.Set(fiber.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="shwe-topup-statement-%s.csv"`, month))
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Status(http.StatusOK).Send(buf.Bytes())
+}
+
+func optionalID(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	return strconv.FormatInt(*id, 10)
+}
+
+// spreadsheetText keeps a text cell from being read as a formula (an
+// adjustment reason starting with "=" would run in Excel).
+func spreadsheetText(s *string) string {
+	if s == nil {
+		return ""
+	}
+	if *s != "" && strings.ContainsRune("=+-@\t\r", rune((*s)[0])) {
+		return "'" + *s
+	}
+	return *s
+}
