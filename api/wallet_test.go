@@ -33,7 +33,7 @@ func TestWalletStatement(t *testing.T) {
 	var kinds []string
 	cursor, pages := "", 0
 	for {
-		r := get("?cursor=" + cursor).want(t, 200)
+		r := get("?cursor="+cursor).want(t, 200)
 		pages++
 		if r.json["balance"].(float64) != float64(balance) {
 			t.Fatalf("balance %v, want %d", r.json["balance"], balance)
@@ -61,7 +61,7 @@ func TestWalletStatement(t *testing.T) {
 		t.Fatalf("adjustments: %v", adj)
 	}
 	month := time.Now().In(time.FixedZone("MMT", 390*60)).Format("2006-01")
-	if got := get("?month=" + month).want(t, 200).json["data"].([]any); len(got) != 30 {
+	if got := get("?month="+month).want(t, 200).json["data"].([]any); len(got) != 30 {
 		t.Fatalf("this month's first page: %d entries", len(got))
 	}
 	if got := get("?month=2020-01").want(t, 200).json["data"].([]any); len(got) != 0 {
