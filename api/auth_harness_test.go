@@ -89,9 +89,10 @@ func (r *authSMSRecorder) lastCode(t *testing.T, to string) string {
 // authBroadcaster signs with Pusher's algorithm: HMAC-SHA256 over
 // socket_id:channel[:channel_data].
 type authBroadcaster struct {
-	mu       sync.Mutex
-	admins   int
-	countErr error
+	mu         sync.Mutex
+	admins     int
+	countErr   error
+	terminated []string
 }
 
 func authPusherSign(socketID, channel, channelData string) string {
@@ -108,6 +109,21 @@ func (b *authBroadcaster) Publish(context.Context, []string, string, []byte) err
 
 func (b *authBroadcaster) AuthorizeChannel(socketID, channel, channelData string) (string, error) {
 	return authPusherSign(socketID, channel, channelData), nil
+}
+
+// AuthenticateUser signs socket_id::user::user_data, as pusher:signin wants.
+func (b *authBroadcaster) AuthenticateUser(socketID, userData string) (string, error) {
+	m := hmac.New(sha256.New, []byte(testPusherSecret))
+	m.Write([]byte(socketID + "::user::" + userData))
+	return testPusherKey + ":" + hex.EncodeToString(m.Sum(nil)), nil
+}
+
+// TerminateUser records whose sockets were closed.
+func (b *authBroadcaster) TerminateUser(_ context.Context, userID string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.terminated = append(b.terminated, userID)
+	return nil
 }
 
 func (b *authBroadcaster) ChannelUserCount(_ context.Context, channel string) (int, error) {

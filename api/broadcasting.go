@@ -110,6 +110,50 @@ func (s *Server) authorizeChannel(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"auth": auth})
 }
 
+type userAuthRequest struct {
+	SocketID string `json:"socket_id"`
+}
+
+// signedInUser is the user_data of pusher:signin: Pusher's {id,
+// user_info}. The id is what terminate_connections names.
+type signedInUser struct {
+	ID       string             `json:"id"`
+	UserInfo presenceMemberInfo `json:"user_info"`
+}
+
+// authenticateUser signs the caller's pusher:signin (POST
+// /api/broadcasting/user-auth, pusher-js 8's userAuthentication), in the
+// shape pusher-js reads: {"auth": "key:signature", "user_data": "…"}. A
+// socket signed in as its user is one a ban or a demotion can close
+// (terminate_connections) wherever it is connected.
+func (s *Server) authenticateUser(c *fiber.Ctx) error {
+	var req userAuthRequest
+	if err := decodeBody(c, &req); err != nil {
+		return err
+	}
+	if req.SocketID == "" {
+		return Invalid(fieldErrors{"socket_id": {"The socket_id field is required."}})
+	}
+	if !socketIDRE.MatchString(req.SocketID) {
+		return Invalid(fieldErrors{"socket_id": {"The socket_id is not a valid socket id."}})
+	}
+	if s.opts.Broadcaster == nil {
+		return Fail(http.StatusServiceUnavailable, "Realtime updates are not available.")
+	}
+	u := currentUser(c)
+	b, err := json.Marshal(signedInUser{ID: strconv.FormatInt(u.ID, 10), UserInfo: presenceMemberInfo{Username: u.Username}})
+	if err != nil {
+		return err
+	}
+	auth, err := s.opts.Broadcaster.AuthenticateUser(req.SocketID, string(b))
+	if err != nil {
+		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("user authentication refused by broadcaster")
+		return Fail(http.StatusForbidden, msgForbidden)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"auth": auth, "user_data": string(b)})
+}
+
 // refuseChannel is 403; a banned user learns why.
 func (s *Server) refuseChannel(u store.User) error {
 	if u.IsBanned {

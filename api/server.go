@@ -137,6 +137,7 @@ func New(opts Options) *Server {
 	api.Get("/admin-status", s.adminStatus)
 	api.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
 	s.app.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
+	api.Post("/broadcasting/user-auth", s.requireUser, s.authenticateUser)
 
 	// Orders, messages and reviews (issue 6). orderErrorShape goes first so
 	// that every failure of POST /order carries data.message (SPEC §7).

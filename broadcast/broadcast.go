@@ -37,6 +37,14 @@ func sign(key, secret, socketID, channel, channelData string) (string, error) {
 	return realtime.SignChannel(secret, key, socketID, channel, channelData), nil
 }
 
+// signUser checks the socket id and signs a pusher:signin.
+func signUser(key, secret, socketID, userData string) (string, error) {
+	if !realtime.ValidSocketID(socketID) {
+		return "", fmt.Errorf("%w: socket_id %q", ErrForbidden, socketID)
+	}
+	return realtime.SignUser(secret, key, socketID, userData), nil
+}
+
 // Local publishes through the realtime server running in this process.
 type Local struct {
 	srv *realtime.Server
@@ -60,6 +68,20 @@ func (l *Local) Publish(ctx context.Context, channels []string, event string, da
 // AuthorizeChannel signs a private or presence subscription.
 func (l *Local) AuthorizeChannel(socketID, channel, channelData string) (string, error) {
 	return sign(l.app.Key, l.app.Secret, socketID, channel, channelData)
+}
+
+// AuthenticateUser signs a pusher:signin.
+func (l *Local) AuthenticateUser(socketID, userData string) (string, error) {
+	return signUser(l.app.Key, l.app.Secret, socketID, userData)
+}
+
+// TerminateUser closes the user's sockets here and, through the adapter,
+// on every other node.
+func (l *Local) TerminateUser(ctx context.Context, userID string) error {
+	if err := l.srv.Adapter().TerminateUser(ctx, l.app.ID, userID); err != nil {
+		return fmt.Errorf("broadcast: terminate user %s: %w", userID, err)
+	}
+	return nil
 }
 
 // ChannelUserCount counts distinct users on a presence channel, cluster-wide.

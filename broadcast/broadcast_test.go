@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/fasthttp/websocket"
 	"github.com/rs/zerolog"
 
+	"topup/api"
 	"topup/broadcast"
 	"topup/realtime"
 	"topup/realtime/realtimetest"
@@ -135,5 +138,56 @@ func TestRemoteSignsLikeLocal(t *testing.T) {
 	b, err2 := remote.AuthorizeChannel("123.456", "private-user.9", "")
 	if err1 != nil || err2 != nil || a != b {
 		t.Fatalf("local %q (%v) != remote %q (%v)", a, err1, b, err2)
+	}
+}
+
+// A socket signed in through AuthenticateUser is closed by TerminateUser,
+// both in this process (Local) and over the HTTP API (Remote, against the
+// same server's terminate_connections); another user's socket stays.
+func TestTerminateUserClosesSignedInSockets(t *testing.T) {
+	srv, addr := startServer(t)
+	local, err := broadcast.NewLocal(srv, appID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, port, _ := strings.Cut(addr, ":")
+	p, _ := strconv.Atoi(port)
+	remote := broadcast.NewRemote(broadcast.RemoteConfig{AppID: appID, Key: appKey, Secret: appSecret, Host: host, Port: p, Scheme: "http"})
+	for name, b := range map[string]api.Broadcaster{"local": local, "remote": remote} {
+		t.Run(name, func(t *testing.T) {
+			signIn := func(userID string) *client {
+				c := dial(t, addr)
+				data := `{"id":"` + userID + `"}`
+				auth, err := b.AuthenticateUser(c.socketID, data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := c.ws.WriteJSON(map[string]any{"event": "pusher:signin", "data": map[string]string{"auth": auth, "user_data": data}}); err != nil {
+					t.Fatal(err)
+				}
+				if f := c.next(); f.Event != "pusher:signin_success" {
+					t.Fatalf("signin answered %+v", f)
+				}
+				return c
+			}
+			victim, bystander := signIn("7"), signIn("8")
+			if err := b.TerminateUser(context.Background(), "7"); err != nil {
+				t.Fatal(err)
+			}
+			victim.ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+			_, _, err := victim.ws.ReadMessage()
+			if ce := (*websocket.CloseError)(nil); !errors.As(err, &ce) || ce.Code != 4009 {
+				t.Fatalf("victim's socket: %v, want close 4009", err)
+			}
+			if err := bystander.ws.WriteJSON(map[string]any{"event": "pusher:ping", "data": map[string]any{}}); err != nil {
+				t.Fatal(err)
+			}
+			if f := bystander.next(); f.Event != "pusher:pong" {
+				t.Fatalf("another user's socket answered %+v", f)
+			}
+			if _, err := b.AuthenticateUser("abc", `{"id":"7"}`); !errors.Is(err, broadcast.ErrForbidden) {
+				t.Fatalf("a malformed socket id was signed: %v", err)
+			}
+		})
 	}
 }

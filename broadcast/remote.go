@@ -1,13 +1,18 @@
 package broadcast
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
 	"github.com/pusher/pusher-http-go/v5"
+
+	"topup/internal/pushersign"
 )
 
 // maxChannelsPerTrigger is the HTTP API's limit on channels in one event.
@@ -71,4 +76,36 @@ func (r *Remote) ChannelUserCount(_ context.Context, channel string) (int, error
 		return 0, fmt.Errorf("broadcast: channel %s: %w", channel, err)
 	}
 	return ch.UserCount, nil
+}
+
+// AuthenticateUser signs a pusher:signin with the remote app's secret.
+func (r *Remote) AuthenticateUser(socketID, userData string) (string, error) {
+	return signUser(r.client.Key, r.client.Secret, socketID, userData)
+}
+
+// TerminateUser calls the HTTP API's terminate_connections, which
+// pusher-http-go v5 does not offer, signed as every HTTP API call is.
+func (r *Remote) TerminateUser(ctx context.Context, userID string) error {
+	path := "/apps/" + r.client.AppID + "/users/" + url.PathEscape(userID) + "/terminate_connections"
+	body := []byte("{}")
+	q := pushersign.Query(r.client.Key, r.client.Secret, http.MethodPost, path, nil, body, time.Now())
+	scheme := "http"
+	if r.client.Secure {
+		scheme = "https"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, scheme+"://"+r.client.Host+path+"?"+q.Encode(), bytes.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("broadcast: terminate user %s: %w", userID, err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := r.client.HTTPClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("broadcast: terminate user %s: %w", userID, err)
+	}
+	defer res.Body.Close()
+	msg, _ := io.ReadAll(io.LimitReader(res.Body, 512))
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("broadcast: terminate user %s: %d %s", userID, res.StatusCode, bytes.TrimSpace(msg))
+	}
+	return nil
 }

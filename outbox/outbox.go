@@ -19,7 +19,9 @@ package outbox
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -33,11 +35,18 @@ import (
 // api.Broadcaster's Publish.
 type PublishFunc func(ctx context.Context, channels []string, event string, data []byte) error
 
+// TerminateFunc closes every socket signed in as userID, on every node; it
+// has the signature of api.Broadcaster's TerminateUser.
+type TerminateFunc func(ctx context.Context, userID string) error
+
 // Channel is the NOTIFY channel of the outbox trigger.
 const Channel = "outbox"
 
 // Options tune a Dispatcher; zero values take the defaults.
 type Options struct {
+	// Terminate carries out store.EventTerminateConnections (a ban or a
+	// demotion); without it such an event fails and is retried.
+	Terminate TerminateFunc
 	// DSN is the database to LISTEN on; empty means sweeping only.
 	DSN string
 	// Sweep is the longest wait between two looks at the table (5s).
@@ -210,7 +219,7 @@ func (d *Dispatcher) publishAll(ctx context.Context, events []store.OutboxEvent)
 			break
 		}
 		pctx, pcancel := context.WithTimeout(ctx, d.opts.PublishTimeout)
-		err := d.publish(pctx, ev.Channels, ev.Event, ev.Payload)
+		err := d.send(pctx, ev)
 		pcancel()
 		if err != nil {
 			retry := d.backoff(ev.Attempts + 1)
@@ -227,6 +236,23 @@ func (d *Dispatcher) publishAll(ctx context.Context, events []store.OutboxEvent)
 		firstErr = errors.Join(firstErr, err)
 	}
 	return firstErr
+}
+
+// send publishes ev, or carries out a terminate. Events go one at a time
+// in id order, so a ban's user.updated reaches the user's socket before
+// the terminate that follows it closes the socket.
+func (d *Dispatcher) send(ctx context.Context, ev store.OutboxEvent) error {
+	if ev.Event != store.EventTerminateConnections {
+		return d.publish(ctx, ev.Channels, ev.Event, ev.Payload)
+	}
+	var p store.TerminatePayload
+	if err := json.Unmarshal(ev.Payload, &p); err != nil || p.UserID == "" {
+		return fmt.Errorf("outbox: terminate without a user: %s", ev.Payload)
+	}
+	if d.opts.Terminate == nil {
+		return errors.New("outbox: no Terminate function to close user " + p.UserID + "'s sockets")
+	}
+	return d.opts.Terminate(ctx, p.UserID)
 }
 
 // backoff doubles from MinBackoff per attempt up to MaxBackoff, with ±20 %

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -154,5 +155,71 @@ func TestRunPublishesOnNotify(t *testing.T) {
 	}
 	if n, _ := db.OutboxPending(context.Background()); n != 0 {
 		t.Fatalf("%d pending after run", n)
+	}
+}
+
+// A ban and a demotion close the user's sockets through the outbox: after
+// the ban's user.updated, in that order, and again after a failed try; a
+// promotion closes nothing.
+func TestBanAndDemotionTerminateConnections(t *testing.T) {
+	ctx := context.Background()
+	db, _, u, _ := setup(t)
+	admin, err := db.CreateUser(ctx, store.NewUser{Username: "boss", Phone: "09441234568", PasswordHash: "x", IsAdmin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only what the ban and the demotion write.
+	if _, err := db.SQL().Exec(`UPDATE outbox SET sent_at = now()`); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.BanUser(ctx, store.Actor{ID: admin.ID}, u.ID, "fraud"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetAdmin(ctx, u.ID, true); err != nil { // a promotion
+		t.Fatal(err)
+	}
+	if err := db.SetAdmin(ctx, admin.ID, false); err != nil { // a demotion
+		t.Fatal(err)
+	}
+	if err := db.SetAdmin(ctx, admin.ID, false); err != nil { // already a customer
+		t.Fatal(err)
+	}
+
+	rec := newRecorder(0)
+	var mu sync.Mutex
+	failures := 1
+	terminate := func(_ context.Context, userID string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if failures > 0 {
+			failures--
+			return errors.New("simulated network failure")
+		}
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		rec.ids = append(rec.ids, "terminate "+userID)
+		return nil
+	}
+	d := outbox.New(db, rec.publish, outbox.Options{Terminate: terminate, MinBackoff: time.Nanosecond, MaxBackoff: time.Nanosecond})
+	for range 3 {
+		if err := d.DrainOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{
+		fmt.Sprintf("user.updated [private-user.%d]", u.ID),
+		fmt.Sprintf("terminate %d", admin.ID), // the ban's failed once, so the demotion's went first
+		fmt.Sprintf("terminate %d", u.ID),
+	}
+	if len(rec.ids) != len(want) {
+		t.Fatalf("sent %q, want %q", rec.ids, want)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(rec.ids[i], w) {
+			t.Fatalf("sent %q, want %q", rec.ids, want)
+		}
+	}
+	if n, _ := db.OutboxPending(ctx); n != 0 {
+		t.Fatalf("%d outbox rows left", n)
 	}
 }

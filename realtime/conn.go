@@ -90,9 +90,28 @@ func (c *conn) closeLocked(code int, reason string) {
 	if c.closed || c.done {
 		return
 	}
+	c.queue, c.queued = nil, 0
+	c.closeAfterQueuedLocked(code, reason)
+}
+
+// closeAfterQueued closes like closeWith, but after the frames already
+// queued: terminate_connections follows what the app published just before
+// it (a ban's user.updated), which must not be dropped. The queue is
+// bounded (SendQueueBytes) and written under the closing deadline, so a
+// client that does not read still goes as fast.
+func (c *conn) closeAfterQueued(code int, reason string) {
+	c.mu.Lock()
+	c.closeAfterQueuedLocked(code, reason)
+	c.mu.Unlock()
+}
+
+func (c *conn) closeAfterQueuedLocked(code int, reason string) {
+	if c.closed || c.done {
+		return
+	}
 	c.closed = true
 	c.closingAt.Store(time.Now().UnixNano())
-	c.queue = append(c.queue[:0:0], closeFrame(code, reason))
+	c.queue = append(c.queue, closeFrame(code, reason))
 	c.queued = 0
 	if c.writing {
 		// A write may be blocked on a full socket buffer: bound it so the

@@ -183,6 +183,6 @@ func (s *Server) terminateLocal(appID, userID string) {
 	cs := append([]*conn(nil), a.users[userID]...)
 	a.umu.Unlock()
 	for _, c := range cs {
-		c.closeWith(terminateCode, "Connection terminated by the app")
+		c.closeAfterQueued(terminateCode, "Connection terminated by the app")
 	}
 }

@@ -65,6 +65,9 @@ func (s *DB) BanUser(ctx context.Context, a Actor, userID int64, reason string) 
 		if err := announceUser(ctx, tx, u.ID, UpdateBan); err != nil {
 			return err
 		}
+		if err := terminateConnections(ctx, tx, u.ID); err != nil {
+			return err
+		}
 		return writeAudit(ctx, tx, a, auditRecord{Action: "user.ban", TargetType: "user", TargetID: userID,
 			Before: before, After: withField(after, "sessions_revoked", revoked), Reason: reason})
 	})

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -157,10 +158,14 @@ func TestEventPayloads(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
-		if names := eventNames(events); !slices.Equal(names, []string{store.EventUserUpdated}) {
+		// The ban is announced, then the user's sockets are closed.
+		if names := eventNames(events); !slices.Equal(names, []string{store.EventUserUpdated, store.EventTerminateConnections}) {
 			t.Fatalf("events %v", names)
 		}
 		checkUser(t, events[0], store.UpdateBan, u.ID)
+		if got, want := string(events[1].Payload), fmt.Sprintf(`{"user_id": "%d"}`, u.ID); got != want {
+			t.Fatalf("terminate payload %s, want %s", got, want)
+		}
 	})
 }
 

@@ -24,7 +24,19 @@ const (
 	EventMessageSent  = "user.message.sent"
 	EventOrderUpdated = "order.updated"
 	EventOrderCreated = "order.created"
+
+	// EventTerminateConnections is not published: the outbox closes every
+	// socket signed in as the user of its payload (TerminatePayload), on
+	// every node, after the events written before it. Pusher reserves the
+	// "pusher:" prefix, so no event of ours can be taken for it.
+	EventTerminateConnections = "pusher:terminate_connections"
 )
+
+// TerminatePayload names the user whose sockets an
+// EventTerminateConnections closes, as pusher:signin's user_data id.
+type TerminatePayload struct {
+	UserID string `json:"user_id"`
+}
 
 // UserChannel is the private channel of one user.
 func UserChannel(userID int64) string { return "private-user." + strconv.FormatInt(userID, 10) }
@@ -130,6 +142,21 @@ func announceUser(ctx context.Context, tx *sqlx.Tx, userID int64, updateType str
 		FROM users u WHERE u.id = $1`,
 		userID, pq.Array([]string{UserChannel(userID)}), EventUserUpdated, updateType)
 	return announced(res, err, EventUserUpdated, userID)
+}
+
+// terminateConnections closes, once tx has committed and the events before
+// it are out, every socket signed in as the user: a ban or a demotion must
+// also end what an open page still receives (private-admins for an admin).
+// It goes through the outbox so that a crash right after the commit does
+// not leave them open.
+func terminateConnections(ctx context.Context, tx *sqlx.Tx, userID int64) error {
+	payload, err := json.Marshal(TerminatePayload{UserID: strconv.FormatInt(userID, 10)})
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO outbox (channels, event, payload) VALUES ($1, $2, $3)`,
+		pq.Array([]string{UserChannel(userID)}), EventTerminateConnections, string(payload))
+	return wrap(err, "outbox terminate user %d", userID)
 }
 
 // announceOrder writes order.updated, for the buyer and admins, for the

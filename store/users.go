@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -138,14 +139,24 @@ func (s *DB) SetPassword(ctx context.Context, userID int64, hash string) error {
 	})
 }
 
-// SetAdmin grants or removes admin rights.
+// SetAdmin grants or removes admin rights. A demotion also closes the
+// user's sockets (terminateConnections), so an open dashboard stops
+// receiving admin events at once; channel auth refuses them afterwards.
 func (s *DB) SetAdmin(ctx context.Context, userID int64, admin bool) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE users SET is_admin = $2 WHERE id = $1`, userID, admin)
-	if err != nil {
-		return wrap(err, "set admin")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("store: set admin: user %d: %w", userID, ErrNotFound)
-	}
-	return nil
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		var was bool
+		err := tx.GetContext(ctx, &was, `
+			UPDATE users u SET is_admin = $2 FROM (SELECT id, is_admin FROM users WHERE id = $1 FOR UPDATE) old
+			WHERE u.id = old.id RETURNING old.is_admin`, userID, admin)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: set admin: user %d: %w", userID, ErrNotFound)
+		}
+		if err != nil {
+			return wrap(err, "set admin")
+		}
+		if was && !admin {
+			return terminateConnections(ctx, tx, userID)
+		}
+		return nil
+	})
 }

@@ -287,7 +287,8 @@ func pruneSessions(ctx context.Context, db *store.DB, log zerolog.Logger) {
 func startOutbox(db *store.DB, b api.Broadcaster, cfg Config, log zerolog.Logger) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	d := outbox.New(db, b.Publish, outbox.Options{DSN: cfg.DatabaseURL, Log: log.With().Str("component", "outbox").Logger()})
+	d := outbox.New(db, b.Publish, outbox.Options{DSN: cfg.DatabaseURL, Terminate: b.TerminateUser,
+		Log: log.With().Str("component", "outbox").Logger()})
 	go func() {
 		defer close(done)
 		_ = d.Run(ctx)

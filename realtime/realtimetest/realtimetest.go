@@ -7,23 +7,18 @@ package realtimetest
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/md5"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/fasthttp/websocket"
 	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/pushersign"
 )
 
 // Server is what Serve runs; *realtime.Server is one.
@@ -90,30 +85,7 @@ func Connect(t testing.TB, addr, key string) (*websocket.Conn, string) {
 // "METHOD\nPATH\nQUERY" where QUERY is every other parameter sorted by key
 // as k=v, not URL-escaped.
 func SignQuery(key, secret, method, path string, extra url.Values, body []byte) url.Values {
-	q := url.Values{}
-	for k, v := range extra {
-		q[k] = append([]string(nil), v...)
-	}
-	q.Set("auth_key", key)
-	q.Set("auth_timestamp", strconv.FormatInt(time.Now().Unix(), 10))
-	q.Set("auth_version", "1.0")
-	if len(body) > 0 {
-		sum := md5.Sum(body)
-		q.Set("body_md5", hex.EncodeToString(sum[:]))
-	}
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + q.Get(k)
-	}
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write([]byte(method + "\n" + path + "\n" + strings.Join(parts, "&")))
-	q.Set("auth_signature", hex.EncodeToString(mac.Sum(nil)))
-	return q
+	return pushersign.Query(key, secret, method, path, extra, body, time.Now())
 }
 
 // Do sends method path?query with body to addr and returns the status and

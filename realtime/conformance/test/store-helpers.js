@@ -127,8 +127,9 @@ export async function startStore() {
 }
 
 // storeClient is a pusher-js client configured as the web app is (web/src/lib/echo-client.ts):
-// channel authorisation by POST to the store's /api/broadcasting/auth with
-// the bearer token.
+// channel authorisation by POST to the store's /api/broadcasting/auth and
+// user authentication (pusher:signin) by POST to /api/broadcasting/user-auth,
+// both with the bearer token.
 export function storeClient(store, token) {
   return new PusherClient(STORE_APP.key, {
     cluster: 'mt1',
@@ -139,6 +140,11 @@ export function storeClient(store, token) {
     disableStats: true,
     channelAuthorization: {
       endpoint: `${store.base}/api/broadcasting/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${token}` },
+    },
+    userAuthentication: {
+      endpoint: `${store.base}/api/broadcasting/user-auth`,
       transport: 'ajax',
       headers: { Authorization: `Bearer ${token}` },
     },

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import Echo from 'laravel-echo';
+import { once, sleep } from './helpers.js';
 import { startStore, storeClient, waitFor } from './store-helpers.js';
 
 const CUSTOMER = { phone: '09123456789', password: 'customer123', wallet: 50000 };
@@ -123,4 +124,28 @@ test('topup trigger delivers through the signed HTTP API to a subscribed pusher-
   const received = waitFor(channel, 'job.done');
   store.trigger(['--channel', 'trigger-conformance', '--event', 'job.done', '--data', '{"batch":7,"ok":true}']);
   assert.deepEqual(await received, { batch: 7, ok: true });
+});
+
+// Last: it bans the demo customer (and lifts the ban afterwards).
+test('a ban closes the banned user\'s signed-in socket after the ban event, and pusher-js stays off', async () => {
+  const { token, user } = await store.login(CUSTOMER.phone, CUSTOMER.password);
+  const admin = await store.login(ADMIN.phone, ADMIN.password);
+  const pusher = client(token);
+  pusher.signin();
+  await pusher.user.signinDonePromise;
+  const channel = pusher.subscribe(`private-user.${user.id}`);
+  await waitFor(channel, 'pusher:subscription_succeeded');
+  const banEvent = waitFor(channel, 'user.updated', (e) => e.updateType === 'ban');
+  const closed = once(pusher.connection, 'error', 15000);
+
+  const ban = await store.api('POST', `/api/admin/users/${user.id}/ban`, { token: admin.token, body: { reason: 'conformance' } });
+  assert.equal(ban.status, 200, ban.text);
+  await banEvent; // the outbox sends the ban's user.updated before the terminate
+  const err = await closed;
+  assert.equal((err.data ?? err.error?.data).code, 4009);
+  await sleep(500);
+  assert.notEqual(pusher.connection.state, 'connected');
+
+  const unban = await store.api('POST', `/api/admin/users/${user.id}/unban`, { token: admin.token, body: { reason: 'conformance done' } });
+  assert.equal(unban.status, 200, unban.text);
 });

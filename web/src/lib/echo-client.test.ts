@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { echoOptions } from '@/lib/echo-client';
+import Pusher from 'pusher-js';
+
+import { echoOptions, openEcho } from '@/lib/echo-client';
 
 describe('lib/echo-client options (SPEC §7)', () => {
   it('configures pusher with ws/wss only, no stats, bearer auth to /api/broadcasting/auth', () => {
@@ -17,8 +19,20 @@ describe('lib/echo-client options (SPEC §7)', () => {
       disableStats: true,
       authEndpoint: '/api/broadcasting/auth',
       auth: { headers: { Authorization: 'Bearer tok' } },
+      userAuthentication: { endpoint: '/api/broadcasting/user-auth', headers: { Authorization: 'Bearer tok' } },
     });
     expect(typeof options.Pusher).toBe('function');
+  });
+
+  it('signs the socket in as its user once it opens', () => {
+    const signin = vi.spyOn(Pusher.prototype, 'signin').mockImplementation(() => {});
+    const opened = openEcho({ key: 'k', cluster: 'mt1', wsHost: '127.0.0.1', wsPort: 1, forceTLS: false, token: 'tok' });
+    try {
+      expect(signin).toHaveBeenCalledTimes(1);
+    } finally {
+      opened.close();
+      signin.mockRestore();
+    }
   });
 
   it('forces TLS on https pages', () => {

@@ -8,10 +8,13 @@ import type { ConnectionState, PresenceMember, RealtimeConnection, RealtimeSetti
 // JavaScript the first screen waits for.
 
 export const AUTH_ENDPOINT = '/api/broadcasting/auth';
+/** Where the socket signs in as its user (pusher:signin), so that a ban or a demotion can close it. */
+export const USER_AUTH_ENDPOINT = '/api/broadcasting/user-auth';
 
-/** The Echo options of SPEC §7 (exported for tests). */
+/** The Echo options of SPEC §7 (exported for tests), plus user authentication. */
 export function echoOptions(settings: RealtimeSettings) {
   const secure = settings.forceTLS || window.location.protocol === 'https:';
+  const headers = { Authorization: `Bearer ${settings.token}`, Accept: 'application/json' };
   return {
     broadcaster: 'pusher' as const,
     key: settings.key,
@@ -23,7 +26,8 @@ export function echoOptions(settings: RealtimeSettings) {
     enabledTransports: ['ws', 'wss'] as ('ws' | 'wss')[],
     disableStats: true,
     authEndpoint: AUTH_ENDPOINT,
-    auth: { headers: { Authorization: `Bearer ${settings.token}`, Accept: 'application/json' } },
+    auth: { headers },
+    userAuthentication: { endpoint: USER_AUTH_ENDPOINT, transport: 'ajax' as const, headers },
     withoutInterceptors: true,
     Pusher,
   };
@@ -35,9 +39,14 @@ export interface OpenEcho {
   close(): void;
 }
 
-/** Opens one Echo connection with SPEC §7's options. */
+/**
+ * Opens one Echo connection with SPEC §7's options and signs the socket in as
+ * its user: pusher-js signs in once connected and again after every
+ * reconnect, so the server can close this user's sockets (a ban, a demotion).
+ */
 export function openEcho(settings: RealtimeSettings): OpenEcho {
   const echo = new Echo(echoOptions(settings));
+  echo.connector.pusher.signin();
   return {
     connection: wrap(echo),
     close() {
