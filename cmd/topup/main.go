@@ -95,8 +95,12 @@ func run(ctx context.Context, args []string, e env) error {
 	return fmt.Errorf("unknown command %q", cmd)
 }
 
+// zerolog's time format is a process-wide variable that every log line
+// reads: it is set once here, not by each serve (tests run several nodes
+// in one process, and a node starting would race with the others logging).
+func init() { zerolog.TimeFieldFormat = time.RFC3339Nano }
+
 func newLogger(cfg Config, w io.Writer) zerolog.Logger {
-	zerolog.TimeFieldFormat = time.RFC3339Nano
 	if cfg.LogFormat == "console" {
 		w = zerolog.ConsoleWriter{Out: w, TimeFormat: "15:04:05"}
 	}
