@@ -197,6 +197,9 @@ func (h *authHarness) do(t *testing.T, r authReq) authResult {
 	switch {
 	case r.raw != "":
 		body = strings.NewReader(r.raw)
+		if ctype == "" {
+			ctype = "application/json" // as every client of ours sends it
+		}
 	case r.body != nil:
 		b, err := json.Marshal(r.body)
 		if err != nil {

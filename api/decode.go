@@ -37,16 +37,16 @@ const (
 )
 
 // decodeJSON reads the request's JSON body into dst (a pointer to a struct)
-// strictly. It answers *Error: 415 for another content type; 400 for an
+// strictly. It answers *Error: 415 for another content type or none (a
+// page on another site can POST a body without one, e.g. fetch with an
+// untyped Blob, as a "simple" request that needs no CORS consent); 400 for an
 // empty, malformed or ambiguous body (syntax error, duplicate key, trailing
 // data, not an object); 422 naming the field for an unknown key or a value
 // of the wrong type.
 func decodeJSON(c *fiber.Ctx, dst any) error {
-	if ct := c.Get(fiber.HeaderContentType); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || (mt != fiber.MIMEApplicationJSON && !strings.HasSuffix(mt, "+json")) {
-			return Fail(http.StatusUnsupportedMediaType, msgBodyContentType)
-		}
+	mt, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
+	if err != nil || (mt != fiber.MIMEApplicationJSON && !strings.HasSuffix(mt, "+json")) {
+		return Fail(http.StatusUnsupportedMediaType, msgBodyContentType)
 	}
 	return decodeJSONBytes(c.Body(), dst)
 }
