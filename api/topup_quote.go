@@ -106,6 +106,10 @@ type topupQuote struct {
 
 func (q topupQuote) Total() int64 { return q.Amount + q.Verification }
 
+// Issued is when the quote was given (to the second): the receipt-date
+// check fails a receipt dated before the customer knew the total.
+func (q topupQuote) Issued() time.Time { return q.Expires.Add(-quoteTTL) }
+
 // newQuoteNonce draws a nonce from crypto/rand.
 func newQuoteNonce() [quoteNonceBytes]byte {
 	var n [quoteNonceBytes]byte

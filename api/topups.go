@@ -155,7 +155,7 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 
 	t, replayed, err := s.opts.Store.CreateTopup(c.UserContext(), store.NewTopup{
 		UserID: u.ID, Amount: q.Amount, VerificationAmount: q.Verification, PaymentMethodID: method.ID,
-		UploadID: *upload, QuoteNonce: q.Nonce[:], IdempotencyKey: key,
+		UploadID: *upload, QuoteNonce: q.Nonce[:], QuotedAt: q.Issued(), IdempotencyKey: key,
 	})
 	switch {
 	case errors.Is(err, store.ErrQuoteUsed):

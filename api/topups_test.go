@@ -16,6 +16,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"topup/api"
 	"topup/receipts"
@@ -448,5 +449,23 @@ func TestQuoteOffersOnlyFreeTotals(t *testing.T) {
 	}
 	if d := h.quote(t, h.alice, "2000").want(t, 200).data(); int64(d["total"].(float64)) != 2001 {
 		t.Fatalf("quote total %v, want 2001, confirmed over a day ago", d["total"])
+	}
+}
+
+// A top-up keeps when its quote was issued, so a receipt dated before the
+// customer knew the total fails the receipt-date check.
+func TestTopupKeepsWhenItWasQuoted(t *testing.T) {
+	h := newTopupHarness(t)
+	quoted := h.clock.Now()
+	quote := h.quote(t, h.alice, "5000").want(t, 200).data()
+	h.clock.Advance(7 * time.Minute)
+	r := h.createTopup(t, h.alice, quote, h.storedUpload(t, h.userID(t, "alice")), "").want(t, http.StatusCreated)
+	id := int64(r.data()["id"].(float64))
+	var at time.Time
+	if err := h.db.SQL().Get(&at, `SELECT quoted_at FROM topup_orders WHERE id = $1`, id); err != nil {
+		t.Fatalf("quoted_at of top-up %d: %v", id, err)
+	}
+	if d := at.Sub(quoted); d < -time.Second || d > time.Second {
+		t.Fatalf("quoted at %v, the quote was issued at %v", at, quoted)
 	}
 }
