@@ -6,6 +6,12 @@
 // them.
 //
 //	go run ./cmd/receiptcorpus
+//
+// With -one it renders a single receipt described in JSON (the manifest's
+// fields) to -to instead: the end-to-end tests draw a receipt of the exact
+// total their quote asked for, dated now.
+//
+//	go run ./cmd/receiptcorpus -one '{"app":"kbzpay","lang":"en","digits":"latin","theme":"light","amount":51234,"transaction_id":"01001234567890123456","time":"2026-11-24T16:00:00+06:30"}' -to receipt.png
 package main
 
 import (
@@ -28,8 +34,16 @@ func main() {
 	perApp := flag.Int("n", 2, "receipts per app, language/digits and theme")
 	chromium := flag.String("chromium", "/usr/bin/chromium", "Chromium binary")
 	workers := flag.Int("j", 2, "parallel renders")
+	one := flag.String("one", "", "render only this receipt (JSON, the manifest's fields) to -to")
+	to := flag.String("to", "receipt.png", "where -one writes its PNG")
 	flag.Parse()
-	if err := run(*out, *perApp, *chromium, *workers); err != nil {
+	var err error
+	if *one != "" {
+		err = renderSpec(*chromium, *one, *to)
+	} else {
+		err = run(*out, *perApp, *chromium, *workers)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -82,6 +96,15 @@ func run(out string, perApp int, chromium string, workers int) error {
 	}
 	fmt.Printf("%d receipts in %s\n", len(m.Receipts), out)
 	return os.WriteFile(filepath.Join(out, receiptcorpus.ManifestName), append(b, '\n'), 0o644)
+}
+
+// renderSpec draws the receipt spec describes on phone A as a PNG at to.
+func renderSpec(chromium, spec, to string) error {
+	var rc receiptcorpus.Receipt
+	if err := json.Unmarshal([]byte(spec), &rc); err != nil {
+		return fmt.Errorf("-one: %w", err)
+	}
+	return receiptcorpus.Render(context.Background(), chromium, rc, receiptcorpus.PhoneA, to)
 }
 
 // renderOne draws a base receipt on phone A as a PNG, or a re-screenshot on
