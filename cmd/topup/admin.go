@@ -20,15 +20,17 @@ const minPasswordLen = 6 // SPEC §5
 
 func admin(ctx context.Context, args []string, e env) error {
 	if len(args) == 0 {
-		return errors.New("usage: topup admin create|password [flags]")
+		return errors.New("usage: topup admin create|password|demote [flags]")
 	}
 	switch args[0] {
 	case "create":
 		return adminCreate(ctx, args[1:], e)
 	case "password":
 		return adminPassword(ctx, args[1:], e)
+	case "demote":
+		return adminDemote(ctx, args[1:], e)
 	}
-	return fmt.Errorf("unknown admin command %q (want create or password)", args[0])
+	return fmt.Errorf("unknown admin command %q (want create, password or demote)", args[0])
 }
 
 // prompter asks for what the flags left out. Passwords are read without echo
@@ -158,22 +160,61 @@ func adminPassword(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(e.getenv)
-	if err != nil {
-		return err
-	}
-	db, err := openStore(ctx, cfg)
+	db, u, err := accountByPhone(ctx, e, *phoneNo)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	u, err := db.UserByPhone(ctx, *phoneNo)
-	if err != nil {
-		return err
-	}
 	if err := db.SetPassword(ctx, u.ID, hash); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "password of %q changed\n", u.Username)
 	return nil
+}
+
+// adminDemote makes an admin a customer again. Their sessions stay (the
+// admin API refuses them from now on) and their open dashboards are closed
+// on every node by the running servers' outbox (store.SetAdmin).
+func adminDemote(ctx context.Context, args []string, e env) error {
+	fs := flag.NewFlagSet("admin demote", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	phoneNo := fs.String("phone", "", "phone number of the admin")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *phoneNo == "" {
+		return errors.New("-phone is required")
+	}
+	db, u, err := accountByPhone(ctx, e, *phoneNo)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if !u.IsAdmin {
+		return fmt.Errorf("%s is not an admin", u.Phone)
+	}
+	if err := db.SetAdmin(ctx, u.ID, false); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%q (id %d) is no longer an admin; their open dashboards are being closed\n", u.Username, u.ID)
+	return nil
+}
+
+// accountByPhone opens the store and finds the account of phone; the
+// caller closes the store.
+func accountByPhone(ctx context.Context, e env, phone string) (*store.DB, store.User, error) {
+	cfg, err := loadConfig(e.getenv)
+	if err != nil {
+		return nil, store.User{}, err
+	}
+	db, err := openStore(ctx, cfg)
+	if err != nil {
+		return nil, store.User{}, err
+	}
+	u, err := db.UserByPhone(ctx, phone)
+	if err != nil {
+		db.Close()
+		return nil, store.User{}, err
+	}
+	return db, u, nil
 }

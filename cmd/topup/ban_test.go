@@ -23,13 +23,13 @@ import (
 	"topup/store/storetest"
 )
 
-// A ban on one node closes the banned admin's socket on another: the page
-// signs its socket in as its user (/api/broadcasting/user-auth, then
-// pusher:signin) and joins private-admins; the ban's outbox entry calls
-// terminate_connections through the broadcaster, and the Redis adapter
-// carries it to the node holding the socket, which closes it with 4009
-// (pusher-js then stays disconnected). Two `topup serve` nodes share one
-// PostgreSQL and one Redis.
+// A ban on one node, or a demotion by `topup admin demote`, closes the
+// admin's socket on another node: the page signs its socket in as its user
+// (/api/broadcasting/user-auth, then pusher:signin) and joins
+// private-admins; the change's outbox entry calls terminate_connections
+// through the broadcaster, and the Redis adapter carries it to the node
+// holding the socket, which closes it with 4009 (pusher-js then stays
+// disconnected). Two `topup serve` nodes share one PostgreSQL and one Redis.
 func TestBanClosesTheUsersSocketsOnEveryNode(t *testing.T) {
 	redisURL := os.Getenv("TEST_REDIS_URL")
 	if redisURL == "" {
@@ -46,8 +46,10 @@ func TestBanClosesTheUsersSocketsOnEveryNode(t *testing.T) {
 			t.Fatalf("%s: %v", cmd, err)
 		}
 	}
-	if err := run(ctx, []string{"admin", "create", "-username", "victim", "-phone", "09777777777", "-password", "secret123"}, e); err != nil {
-		t.Fatal(err)
+	for i, phone := range []string{"09777777777", "09777777778"} {
+		if err := run(ctx, []string{"admin", "create", "-username", fmt.Sprint("victim", i), "-phone", phone, "-password", "secret123"}, e); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var nodes []string
 	var done []chan error
@@ -119,7 +121,6 @@ func TestBanClosesTheUsersSocketsOnEveryNode(t *testing.T) {
 	if err != nil || cfg.Data.Pusher.Key == "" {
 		t.Fatalf("no pusher key in /api/config: %v", err)
 	}
-	ws, socketID := realtimetest.Connect(t, b, cfg.Data.Pusher.Key)
 	form := func(kv ...string) string {
 		v := url.Values{}
 		for i := 0; i < len(kv); i += 2 {
@@ -128,48 +129,73 @@ func TestBanClosesTheUsersSocketsOnEveryNode(t *testing.T) {
 		return v.Encode()
 	}
 	const formType = "application/x-www-form-urlencoded"
-	expect := func(event string) {
+	// dashboard opens node B's socket as the web app does for an admin:
+	// signed in as its user, subscribed to private-admins. It answers the
+	// socket and the user's id.
+	dashboard := func(token string) (*websocket.Conn, string) {
 		t.Helper()
+		ws, socketID := realtimetest.Connect(t, b, cfg.Data.Pusher.Key)
+		expect := func(event string) {
+			t.Helper()
+			for {
+				_ = ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+				var f struct{ Event string }
+				if err := ws.ReadJSON(&f); err != nil {
+					t.Fatalf("waiting for %s: %v", event, err)
+				}
+				if f.Event == event {
+					return
+				}
+			}
+		}
+		signin := call(b, token, "/api/broadcasting/user-auth", formType, form("socket_id", socketID))
+		if err := ws.WriteJSON(map[string]any{"event": "pusher:signin", "data": map[string]any{"auth": signin["auth"], "user_data": signin["user_data"]}}); err != nil {
+			t.Fatal(err)
+		}
+		expect("pusher:signin_success")
+		sub := call(b, token, "/api/broadcasting/auth", formType, form("socket_id", socketID, "channel_name", "private-admins"))
+		if err := ws.WriteJSON(map[string]any{"event": "pusher:subscribe", "data": map[string]any{"channel": "private-admins", "auth": sub["auth"]}}); err != nil {
+			t.Fatal(err)
+		}
+		expect("pusher_internal:subscription_succeeded")
+		var u struct{ ID string }
+		if err := json.Unmarshal([]byte(signin["user_data"].(string)), &u); err != nil || u.ID == "" {
+			t.Fatalf("user_data %v: %v", signin["user_data"], err)
+		}
+		return ws, u.ID
+	}
+	// closed waits for ws to be closed with 4009 (terminate_connections).
+	closed := func(ws *websocket.Conn, after string) {
+		t.Helper()
+		start := time.Now()
 		for {
-			_ = ws.SetReadDeadline(time.Now().Add(10 * time.Second))
-			var f struct{ Event string }
-			if err := ws.ReadJSON(&f); err != nil {
-				t.Fatalf("waiting for %s: %v", event, err)
+			_ = ws.SetReadDeadline(time.Now().Add(15 * time.Second))
+			_, _, err := ws.ReadMessage()
+			if err == nil {
+				continue // events sent before the close
 			}
-			if f.Event == event {
-				return
+			var ce *websocket.CloseError
+			if !errors.As(err, &ce) || ce.Code != 4009 {
+				t.Fatalf("the admin's socket on the other node after %s: %v, want close 4009", after, err)
 			}
+			t.Logf("closed %v after the %s", time.Since(start).Round(time.Millisecond), after)
+			return
 		}
 	}
-	signin := call(b, victimToken, "/api/broadcasting/user-auth", formType, form("socket_id", socketID))
-	if err := ws.WriteJSON(map[string]any{"event": "pusher:signin", "data": map[string]any{"auth": signin["auth"], "user_data": signin["user_data"]}}); err != nil {
+
+	ws, victim := dashboard(victimToken)
+	call(a, boss, "/api/admin/users/"+victim+"/ban", "application/json", `{"reason":"leaked customer data"}`)
+	closed(ws, "ban")
+
+	// A demotion by the operator's command closes the dashboard too; the
+	// demoted admin keeps the session but not the admin channels.
+	demotedToken := login(b, "09777777778", "secret123")
+	ws, _ = dashboard(demotedToken)
+	if err := run(ctx, []string{"admin", "demote", "-phone", "09777777778"}, e); err != nil {
 		t.Fatal(err)
 	}
-	expect("pusher:signin_success")
-	sub := call(b, victimToken, "/api/broadcasting/auth", formType, form("socket_id", socketID, "channel_name", "private-admins"))
-	if err := ws.WriteJSON(map[string]any{"event": "pusher:subscribe", "data": map[string]any{"channel": "private-admins", "auth": sub["auth"]}}); err != nil {
-		t.Fatal(err)
-	}
-	expect("pusher_internal:subscription_succeeded")
-
-	var victim struct{ ID string }
-	if err := json.Unmarshal([]byte(signin["user_data"].(string)), &victim); err != nil || victim.ID == "" {
-		t.Fatalf("user_data %v: %v", signin["user_data"], err)
-	}
-	call(a, boss, "/api/admin/users/"+victim.ID+"/ban", "application/json", `{"reason":"leaked customer data"}`)
-
-	start := time.Now()
-	for {
-		_ = ws.SetReadDeadline(time.Now().Add(15 * time.Second))
-		_, _, err := ws.ReadMessage()
-		if err == nil {
-			continue // events sent before the close
-		}
-		var ce *websocket.CloseError
-		if !errors.As(err, &ce) || ce.Code != 4009 {
-			t.Fatalf("the banned admin's socket on the other node: %v, want close 4009", err)
-		}
-		t.Logf("closed %v after the ban", time.Since(start).Round(time.Millisecond))
-		return
+	closed(ws, "demotion")
+	if err := run(ctx, []string{"admin", "demote", "-phone", "09777777778"}, e); err == nil || !strings.Contains(err.Error(), "is not an admin") {
+		t.Fatalf("demoting a customer: %v, want a refusal", err)
 	}
 }

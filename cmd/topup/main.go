@@ -29,6 +29,7 @@ Commands:
   seed           load the demo store (idempotent)
   admin create   create an admin account
   admin password set a user's password
+  admin demote   make an admin a customer again and close their dashboards
   trigger        send an event through the Pusher HTTP API (--channel C --event E --data JSON)
   blobs copy     move uploads between homes (-from dir -to postgres, or back)
   verify         check a database (a restored backup): schema, every wallet
