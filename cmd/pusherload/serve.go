@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"net/http"
+	_ "net/http/pprof"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -81,6 +83,10 @@ func serve(role string) error {
 		return c.JSON(fiber.Map{"rss": rssBytes(), "goroutines": runtime.NumGoroutine(),
 			"heap": ms.HeapInuse, "stack": ms.StackInuse})
 	})
+	if addr := os.Getenv("PUSHERLOAD_PPROF"); addr != "" {
+		// net/http/pprof on its own port: go tool pprof http://ADDR/debug/pprof/heap
+		go func() { fmt.Fprintln(os.Stderr, http.ListenAndServe(addr, nil)) }()
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
