@@ -323,6 +323,11 @@ func writeSoakPlots(dir string, r soakReport) error {
 				{"connects/s", "#2ca02c", col(func(x soakSample) float64 { return float64(x.Connects) / r.SampleS })},
 				{"disconnects/s", "#ff7f0e", col(func(x soakSample) float64 { return float64(x.Disconnects) / r.SampleS })},
 			}},
+		{file: "load.svg", title: "The machine's load average (1 min; 2 cores shared) and server CPU (cores)", unit: "load / cores", steadyX: steadyX,
+			series: []series{
+				{"load average", "#7f7f7f", col(func(x soakSample) float64 { return x.Load1 })},
+				{"server CPU", "#d62728", col(func(x soakSample) float64 { return x.CPU / 100 })},
+			}},
 		{file: "deliveries.svg", title: "Events delivered to clients per second", unit: "per second", steadyX: steadyX,
 			series: []series{{"deliveries/s", "#1f77b4", col(func(x soakSample) float64 { return float64(x.Delivered) / r.SampleS })}}},
 	}

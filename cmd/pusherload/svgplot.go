@@ -67,7 +67,8 @@ func (p plot) svg(xs []float64) []byte {
 		ymax = max(ymax, p.band[1])
 	}
 	xstep, ystep := niceStep(xmax, 8), niceStep(ymax*1.05, 5)
-	xmax = math.Max(xstep, math.Ceil(xmax/xstep)*xstep)
+	// A run of 30 min ends a moment after 30: no extra empty tick for it.
+	xmax = math.Max(xstep, math.Ceil(xmax/xstep-0.01)*xstep)
 	ymax = math.Max(ystep, math.Ceil(ymax*1.05/ystep)*ystep)
 	px := func(x float64) float64 { return padL + x/xmax*innerW }
 	py := func(y float64) float64 { return padT + innerH - y/ymax*innerH }
@@ -80,7 +81,7 @@ func (p plot) svg(xs []float64) []byte {
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#2ca02c" fill-opacity="0.12"/>`+"\n",
 			px(0), py(p.band[1]), innerW, py(p.band[0])-py(p.band[1]))
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="11" fill="#2a7a2a" text-anchor="end">±5 %% of the first steady sample</text>`+"\n",
-			px(xmax)-4, py(p.band[1])-4)
+			px(xmax)-4, py(p.band[0])+14)
 	}
 	for y := 0.0; y <= ymax+ystep/2; y += ystep {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", padL, px(xmax), py(y), py(y))
