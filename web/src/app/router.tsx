@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, loader: preloadHome, lazy: async () => ({ Component: (await import('@/app/routes/home')).HomeRoute }) },
           { path: paths.topUp, lazy: async () => ({ Component: (await import('@/app/routes/top-up')).TopUpRoute }) },
+          { path: paths.wallet, lazy: async () => ({ Component: (await import('@/app/routes/wallet')).WalletRoute }) },
           { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await import('@/app/routes/detail')).DetailRoute }) },
           {
             element: <OrderGuard />,

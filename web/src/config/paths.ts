@@ -7,6 +7,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   topUp: '/top-up',
+  wallet: '/wallet',
   order: '/order',
   dashboard: '/dashboard',
   banned: '/banned',

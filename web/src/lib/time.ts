@@ -33,3 +33,25 @@ export function formatDate(date: string | number | Date, language: string): stri
     .locale(language === 'my' ? 'my' : 'en')
     .format('D MMM YYYY');
 }
+
+const yangonDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Yangon',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as the store's calendar shows it (Asia/Yangon, whatever the phone's zone), e.g. "24 Nov 2026, 16:05". */
+export function formatYangonDateTime(date: string | number | Date): string {
+  return yangonDateTime.format(new Date(date));
+}
+
+/** The current month in Asia/Yangon as YYYY-MM. */
+export function yangonMonth(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Yangon', year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
+}

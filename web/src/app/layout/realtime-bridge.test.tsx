@@ -99,7 +99,7 @@ describe('live updates and logout', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Menu' });
     expect(within(menu).getByText('aungaung')).toBeInTheDocument();
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Games Shop', 'Top Up', 'Account Settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Games Shop', 'Top Up', 'Wallet', 'Account Settings']);
     expect(within(menu).getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/aungaung');
     await user.click(within(menu).getByRole('button', { name: 'Exit' }));
 

@@ -20,7 +20,13 @@ export function TopBar({ user, onExit }: { user: User | null; onExit: () => void
           <Logo />
         </Link>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
-          <BalancePill amount={user?.wallet_amount} />
+          {user ? (
+            <Link to={paths.wallet} aria-label={t('wallet.open')} className="min-w-0 rounded-full">
+              <BalancePill amount={user.wallet_amount} />
+            </Link>
+          ) : (
+            <BalancePill />
+          )}
           <ThemeToggle />
           <MenuButton user={user} onExit={onExit} />
         </div>

@@ -14,6 +14,7 @@ import {
   PlusCircleIcon,
   SettingsIcon,
   UserPlusIcon,
+  WalletIcon,
 } from '@/components/ui/icons';
 import { GAMES_SECTION_ID, paths } from '@/config/paths';
 import { useDisclosure } from '@/hooks/use-disclosure';
@@ -54,6 +55,7 @@ export function MenuButton({ user, onExit }: MenuButtonProps) {
         { to: paths.home, label: t('nav.home'), icon: <HomeIcon className="size-5" /> },
         { to: paths.home, label: t('nav.gamesShop'), icon: <GamepadIcon className="size-5" />, after: toGames },
         { to: paths.topUp, label: t('nav.topUp'), icon: <PlusCircleIcon className="size-5" /> },
+        { to: paths.wallet, label: t('nav.wallet'), icon: <WalletIcon className="size-5" /> },
         { to: paths.profile(user.username), label: t('nav.account'), icon: <SettingsIcon className="size-5" />, after: scrollToTop },
       ]
     : [
