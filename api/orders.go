@@ -278,23 +278,5 @@ func (s *Server) listOrders(c *fiber.Ctx) error {
 // insufficientFundsMessage names the price, the balance and what to top up.
 func insufficientFundsMessage(e *store.InsufficientFundsError) string {
 	return fmt.Sprintf("Your wallet balance is not enough for this order: it costs %s and you have %s. Please top up at least %s.",
-		kyat(e.Required), kyat(e.Balance), kyat(e.Shortfall))
-}
-
-// kyat writes an amount as "12,050 Ks".
-func kyat(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String() + " Ks"
-	}
-	return b.String() + " Ks"
+		store.Kyat(e.Required), store.Kyat(e.Balance), store.Kyat(e.Shortfall))
 }

@@ -111,7 +111,27 @@ func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, re
 		if err != nil {
 			return err
 		}
-		return announceUser(ctx, tx, userID, UpdateWallet)
+		if err := announceUser(ctx, tx, userID, UpdateWallet); err != nil {
+			return err
+		}
+		// An adjustment by a person (an admin) is a change the customer did
+		// not make: tell them why, as a top-up decision or a refund does.
+		// Without an actor it is the store's own bookkeeping (demo data).
+		if actorID == 0 {
+			return nil
+		}
+		_, err = s.insertMessage(ctx, tx, adjustmentMessage(userID, actorID, amount, reason))
+		return err
 	})
 	return e, err
+}
+
+func adjustmentMessage(userID, actorID, amount int64, reason string) NewMessage {
+	m := NewMessage{UserID: userID, SenderID: actorID, Title: "Your wallet was adjusted"}
+	if amount > 0 {
+		m.Body = fmt.Sprintf("%s was added to your wallet: %s", Kyat(amount), reason)
+	} else {
+		m.Body = fmt.Sprintf("%s was taken from your wallet: %s", Kyat(-amount), reason)
+	}
+	return m
 }

@@ -36,8 +36,8 @@ const runs = [
 ] as const;
 
 const text = {
-  en: { pill: 'Wallet statement', title: 'Wallet statement', balance: 'Balance: 4,000 Ks', download: 'Download CSV', adjustment: 'Adjustment by the store' },
-  my: { pill: 'ပိုက်ဆံအိတ် စာရင်း', title: 'ပိုက်ဆံအိတ် စာရင်း', balance: 'လက်ကျန်: 4,000 ကျပ်', download: 'CSV ဒေါင်းလုဒ်', adjustment: 'ဆိုင်မှ ပြင်ဆင်ချက်' },
+  en: { pill: 'Wallet statement', title: 'Wallet statement', balance: 'Balance: 4,000 Ks', download: 'Download CSV', adjustment: 'Adjustment by the store', unread: 'Open notifications (unread messages)' },
+  my: { pill: 'ပိုက်ဆံအိတ် စာရင်း', title: 'ပိုက်ဆံအိတ် စာရင်း', balance: 'လက်ကျန်: 4,000 ကျပ်', download: 'CSV ဒေါင်းလုဒ်', adjustment: 'ဆိုင်မှ ပြင်ဆင်ချက်', unread: 'အသိပေးချက်များကို ဖွင့်ရန် (မဖတ်ရသေးသော စာများ)' },
 } as const;
 
 for (const run of runs) {
@@ -69,6 +69,10 @@ for (const run of runs) {
     await expect(entries.getByRole('listitem').first()).toContainText(t.adjustment);
     await expect(page.getByText(t.balance)).toBeVisible();
     await expectNoHorizontalScroll(page);
+    // The customer did not make these changes: each came with a message saying why.
+    await page.getByRole('button', { name: t.unread }).click();
+    await expect(page.getByRole('dialog').getByText(/1,000 Ks was taken from your wallet: Correction of a double credit/)).toBeVisible();
+    await page.keyboard.press('Escape');
     await screenshot(page, `wallet-${run.width}-${run.theme}-${run.language}`);
 
     // The month as CSV, read back: a BOM, the Burmese reason, both entries.
