@@ -35,16 +35,24 @@ type RequestObservation struct {
 // send).
 func (s *Server) observeRequests() fiber.Handler {
 	m := s.opts.Metrics
-	return func(c *fiber.Ctx) error {
+	return func(c *fiber.Ctx) (err error) {
 		start := time.Now()
-		err := c.Next()
-		o := RequestObservation{Method: methodLabel(c.Method()), Route: c.Route().Path, Status: c.Response().StatusCode(), Duration: time.Since(start)}
-		if err != nil {
-			o.Status, _ = statusOf(err)
-			o.Code = codeOf(err)
-		}
-		m.Request(o)
-		return err
+		defer func() {
+			o := RequestObservation{Method: methodLabel(c.Method()), Route: c.Route().Path, Status: c.Response().StatusCode(), Duration: time.Since(start)}
+			if p := recover(); p != nil {
+				// The recoverer further out answers 500; count it here, where
+				// a panic would otherwise unwind past the observation.
+				o.Status, o.Code = fiber.StatusInternalServerError, "internal_error"
+				m.Request(o)
+				panic(p)
+			}
+			if err != nil {
+				o.Status, _ = statusOf(err)
+				o.Code = codeOf(err)
+			}
+			m.Request(o)
+		}()
+		return c.Next()
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 )
 
 // publicPages are the app's pages a signed-out visitor (and so a crawler)
-// can read; everything else redirects to /login and is not worth indexing.
-var publicPages = []string{"/login", "/register", "/search", "/privacy-policy", "/terms-of-service", "/security-policy"}
+// can read and that ask to be indexed (search results say noindex);
+// everything else redirects to /login and is not worth indexing.
+var publicPages = []string{"/login", "/register", "/privacy-policy", "/terms-of-service", "/security-policy"}
 
-// privatePrefixes are kept out of search engines: the API, the Pusher HTTP
-// API and socket, and pages that only make sense signed in.
-var privatePrefixes = []string{"/api/", "/apps/", "/app/", "/media/uploads/", "/dashboard", "/top-up", "/order", "/banned", "/home"}
+// privatePrefixes are kept out of search engines: the API (receipts are
+// under it), the Pusher HTTP API and socket, admins' uploaded images, and
+// pages that only make sense signed in.
+var privatePrefixes = []string{"/api/", "/apps/", "/app/", "/media/uploads/", "/dashboard", "/top-up", "/order", "/wallet", "/detail/", "/banned", "/home"}
 
 // mountSEO serves robots.txt and sitemap.xml, built once from PublicURL so
 // the sitemap's absolute addresses name this deployment. Without them the

@@ -33,6 +33,7 @@ func TestRobotsAndSitemap(t *testing.T) {
 		"Disallow: /dashboard",
 		"Disallow: /top-up",
 		"Disallow: /order",
+		"Disallow: /wallet",
 		"Disallow: /apps/",
 		"Sitemap: https://shwe.example/sitemap.xml",
 	} {
@@ -59,7 +60,7 @@ func TestRobotsAndSitemap(t *testing.T) {
 		locs = append(locs, u.Loc)
 	}
 	want := []string{
-		"https://shwe.example/login", "https://shwe.example/register", "https://shwe.example/search",
+		"https://shwe.example/login", "https://shwe.example/register",
 		"https://shwe.example/privacy-policy", "https://shwe.example/terms-of-service", "https://shwe.example/security-policy",
 	}
 	if strings.Join(locs, " ") != strings.Join(want, " ") {

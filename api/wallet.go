@@ -24,9 +24,10 @@ const (
 	// entries in a month than this is not a customer.
 	statementCSVMax = 10_000
 
-	msgStatementKind   = "Choose top-up, order, refund or adjustment."
-	msgStatementMonth  = "Choose a month as YYYY-MM."
-	msgStatementCursor = "This page link is not valid; start from the first page."
+	msgStatementKind     = "Choose top-up, order, refund or adjustment."
+	msgStatementMonth    = "Choose a month as YYYY-MM."
+	msgStatementCursor   = "This page link is not valid; start from the first page."
+	msgStatementTooLarge = "This month has more entries than one file holds; contact support for it."
 )
 
 var monthRE = regexp.MustCompile(`^(20[0-9]{2})-(0[1-9]|1[0-2])$`)
@@ -129,9 +130,14 @@ func (s *Server) walletStatementCSV(c *fiber.Ctx) error {
 		return err
 	}
 	f.Before = 0
-	list, err := s.opts.Store.Statement(c.UserContext(), currentUser(c).ID, f, statementCSVMax)
+	list, err := s.opts.Store.Statement(c.UserContext(), currentUser(c).ID, f, statementCSVMax+1)
 	if err != nil {
 		return err
+	}
+	if len(list) > statementCSVMax {
+		// Never a file that silently lacks the start of the month.
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "statement_too_large", Message: msgStatementTooLarge,
+			Fields: map[string][]string{"month": {msgStatementTooLarge}}}
 	}
 	var buf bytes.Buffer
 	buf.WriteString("\uFEFF")

@@ -13,7 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-command -v haproxy >/dev/null || { echo "cluster: haproxy is not installed (Debian: apt-get install haproxy)" >&2; exit 1; }
+# Debian installs haproxy in /usr/sbin, off a normal user's PATH.
+haproxy=$(command -v haproxy || echo /usr/sbin/haproxy)
+[ -x "$haproxy" ] || { echo "cluster: haproxy is not installed (Debian: apt-get install haproxy)" >&2; exit 1; }
+command -v curl >/dev/null || { echo "cluster: curl is needed to wait for the nodes (Debian: apt-get install curl)" >&2; exit 1; }
 port="${CLUSTER_PORT:-8080}"
 make --no-print-directory build >/dev/null
 export DATABASE_URL="${DATABASE_URL:-$(scripts/devdb.sh topup)}"
@@ -48,12 +51,13 @@ for n in 1 2 3; do
   done
 done
 
-export TOPUP_BIND=":$port" TOPUP_NODE1="127.0.0.1:$((port + 1))" TOPUP_NODE2="127.0.0.1:$((port + 2))" TOPUP_NODE3="127.0.0.1:$((port + 3))"
+# Loopback only: the demo logins are public knowledge.
+export TOPUP_BIND="127.0.0.1:$port" TOPUP_NODE1="127.0.0.1:$((port + 1))" TOPUP_NODE2="127.0.0.1:$((port + 2))" TOPUP_NODE3="127.0.0.1:$((port + 3))"
 echo
 echo "Shwe Top-Up (3 nodes behind HAProxy) at $PUBLIC_URL (Ctrl+C stops it)"
 echo "  admin    09000000001 / admin123"
 echo "  customer 09123456789 / customer123"
 echo
-haproxy -db -f deploy/haproxy.cfg &
+"$haproxy" -db -f deploy/haproxy.cfg &
 pids+=($!)
 wait "${pids[-1]}"

@@ -169,10 +169,6 @@ func nextSendAfter(ctx context.Context, tx *sqlx.Tx, p string, o OTPSend) (time.
 	return next, nil
 }
 
-// spendSMSBudget takes one text from the current hour's and day's budget,
-// or refuses when either is spent. The counter rows are locked by the
-// update, so concurrent sends on every node queue on them and the budget
-// is never overrun.
 // smsPeriodStarts are the starts of the clock hour and the day (Asia/Yangon)
 // that now's texts are counted in.
 func smsPeriodStarts(now time.Time) (hour, day time.Time) {
@@ -181,6 +177,10 @@ func smsPeriodStarts(now time.Time) (hour, day time.Time) {
 		time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, Zone)
 }
 
+// spendSMSBudget takes one text from the current hour's and day's budget,
+// or refuses when either is spent. The counter rows are locked by the
+// update, so concurrent sends on every node queue on them and the budget
+// is never overrun.
 func spendSMSBudget(ctx context.Context, tx *sqlx.Tx, b SMSBudget, now time.Time) error {
 	hour, day := smsPeriodStarts(now)
 	periods := []struct {

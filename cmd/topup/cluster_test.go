@@ -79,6 +79,10 @@ func (r *loadResult) fail(cause string) {
 func TestRollingRestartBehindHAProxy(t *testing.T) {
 	haproxy, err := exec.LookPath("haproxy")
 	if err != nil {
+		// Debian installs it in /usr/sbin, off a normal user's PATH.
+		haproxy, err = exec.LookPath("/usr/sbin/haproxy")
+	}
+	if err != nil {
 		t.Fatal("haproxy is not installed (Debian: apt-get install haproxy; .ci/run installs it)")
 	}
 	dsn := storetest.NewDSN(t)

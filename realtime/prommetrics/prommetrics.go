@@ -6,6 +6,7 @@ package prommetrics
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/adaptor"
@@ -109,7 +110,10 @@ func Registry(srv *realtime.Server) *prometheus.Registry {
 
 // Handler serves reg in the Prometheus exposition format, for GET /metrics.
 func Handler(reg prometheus.Gatherer) fiber.Handler {
-	return adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	// A scrape can cost database queries (the store's collectors): a few at
+	// once is plenty for Prometheus, and more are refused with 503 rather
+	// than queued against the connection pool.
+	return adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{MaxRequestsInFlight: 4, Timeout: 10 * time.Second}))
 }
 
 // Mount registers GET /metrics on r for srv.

@@ -36,8 +36,8 @@ const runs = [
 ] as const;
 
 const text = {
-  en: { pill: 'Wallet statement', title: 'Wallet statement', balance: 'Balance: 4,000 Ks', download: 'Download CSV', adjustment: 'Adjustment by the store', unread: 'Open notifications (unread messages)' },
-  my: { pill: 'ပိုက်ဆံအိတ် စာရင်း', title: 'ပိုက်ဆံအိတ် စာရင်း', balance: 'လက်ကျန်: 4,000 ကျပ်', download: 'CSV ဒေါင်းလုဒ်', adjustment: 'ဆိုင်မှ ပြင်ဆင်ချက်', unread: 'အသိပေးချက်များကို ဖွင့်ရန် (မဖတ်ရသေးသော စာများ)' },
+  en: { pill: /^Wallet statement: balance/, title: 'Wallet statement', balance: 'Balance: 4,000 Ks', download: 'Download CSV', adjustment: 'Adjustment by the store', unread: 'Open notifications (unread messages)' },
+  my: { pill: /^ပိုက်ဆံအိတ် စာရင်း — လက်ကျန်/, title: 'ပိုက်ဆံအိတ် စာရင်း', balance: 'လက်ကျန်: 4,000 ကျပ်', download: 'CSV ဒေါင်းလုဒ်', adjustment: 'ဆိုင်မှ ပြင်ဆင်ချက်', unread: 'အသိပေးချက်များကို ဖွင့်ရန် (မဖတ်ရသေးသော စာများ)' },
 } as const;
 
 for (const run of runs) {

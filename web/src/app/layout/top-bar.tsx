@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { MenuButton } from '@/features/navigation/components/menu-button';
 import { NotificationButton } from '@/features/notifications/components/notification-button';
 import { BalancePill } from '@/features/wallet/components/balance-pill';
+import { formatAmount } from '@/lib/format';
 import type { User } from '@/types/api';
 
 /** Fixed top bar: notifications and logo on the left; balance, theme and menu on the right. */
@@ -21,7 +22,7 @@ export function TopBar({ user, onExit }: { user: User | null; onExit: () => void
         </Link>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           {user ? (
-            <Link to={paths.wallet} aria-label={t('wallet.open')} className="min-w-0 rounded-full">
+            <Link to={paths.wallet} aria-label={t('wallet.openWithBalance', { amount: formatAmount(user.wallet_amount) })} className="min-w-0 rounded-full">
               <BalancePill amount={user.wallet_amount} />
             </Link>
           ) : (
