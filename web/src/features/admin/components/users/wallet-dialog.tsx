@@ -105,7 +105,7 @@ export function WalletDialog({ user, open, onClose, onDone }: { user: AdminUser;
             ]}
           />
           <TextField label={t('admin.wallet.amount')} inputMode="numeric" value={amountText} onChange={(event) => setAmountText(event.target.value)} error={errors.amount ?? fieldError(error, 'amount')} />
-          <TextAreaField label={t('admin.common.reason')} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} error={errors.reason ?? fieldError(error, 'reason')} />
+          <TextAreaField label={t('admin.common.reason')} hint={t('admin.wallet.reasonShown')} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} error={errors.reason ?? fieldError(error, 'reason')} />
           {!fieldError(error, 'amount') && !fieldError(error, 'reason') && <FormError error={error} />}
         </div>
       ) : (
