@@ -20,6 +20,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
+	"topup/internal/captcha"
 	"topup/internal/clientip"
 	"topup/password"
 	"topup/store"
@@ -138,6 +139,7 @@ func (b *authBroadcaster) ChannelUserCount(_ context.Context, channel string) (i
 type authHarness struct {
 	db    *store.DB
 	srv   *api.Server
+	opts  api.Options
 	clock *authClock
 	sms   *authSMSRecorder
 	bc    *authBroadcaster
@@ -161,10 +163,13 @@ func newAuthHarness(t *testing.T, mod ...func(*api.Options)) *authHarness {
 		Store: h.db, Broadcaster: h.bc, Log: zerolog.Nop(), Now: h.clock.Now, SMS: h.sms,
 		ClientIP: proxy,
 		Public:   api.PublicConfig{StoreName: "Shwe Top-Up"},
+		// An easy captcha: the same checks, solved in microseconds.
+		CaptchaMaxNumber: 1000,
 	}
 	for _, m := range mod {
 		m(&opts)
 	}
+	h.opts = opts
 	h.srv = api.New(opts)
 	if err := h.srv.MountWeb(webFiles, mediaFiles); err != nil {
 		t.Fatal(err)
@@ -181,6 +186,7 @@ type authReq struct {
 	token        string
 	ip           string
 	header       map[string]string
+	node         *api.Server // another node on the same database; nil is h.srv
 }
 
 type authResult struct {
@@ -225,7 +231,11 @@ func (h *authHarness) do(t *testing.T, r authReq) authResult {
 	for k, v := range r.header {
 		hr.Header.Set(k, v)
 	}
-	res, err := h.srv.App().Test(hr, -1)
+	node := h.srv
+	if r.node != nil {
+		node = r.node
+	}
+	res, err := node.App().Test(hr, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,6 +276,22 @@ func (r authResult) want(t *testing.T, status int) authResult {
 		t.Fatalf("status = %d, want %d; body %s", r.status, status, r.body)
 	}
 	return r
+}
+
+// solve fetches a captcha challenge and solves it as the widget does,
+// answering the payload a form posts as captcha_token.
+func (h *authHarness) solve(t *testing.T) string {
+	t.Helper()
+	r := h.do(t, authReq{method: "GET", path: "/api/captcha/challenge"}).want(t, 200)
+	var ch captcha.Challenge
+	if err := json.Unmarshal([]byte(r.body), &ch); err != nil {
+		t.Fatal(err)
+	}
+	payload, ok := captcha.Solve(ch)
+	if !ok {
+		t.Fatalf("unsolvable challenge %s", r.body)
+	}
+	return payload
 }
 
 // user creates an account directly in the store.

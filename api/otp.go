@@ -67,9 +67,7 @@ func newOTPCode() (string, error) {
 
 type otpSendRequest struct {
 	PhoneNumber string `json:"phone_number"`
-	// CaptchaToken is what the web app's invisible captcha gives it. No
-	// captcha provider is wired yet, so it is accepted and not checked; the
-	// send caps stand in for it.
+	// CaptchaToken is the altcha widget's solution (see captcha.go).
 	CaptchaToken string `json:"captcha_token"`
 }
 
@@ -94,6 +92,9 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 		return countryRefused()
 	}
 	if err := s.throttle(c, perIP(c, "otp-send", limitOTPSendPerIP)); err != nil {
+		return err
+	}
+	if err := s.checkCaptcha(c, req.CaptchaToken); err != nil {
 		return err
 	}
 	ctx := c.UserContext()

@@ -27,16 +27,23 @@ type Limiter interface {
 }
 
 // The throttles of the account endpoints. Per-phone limits stop guessing
-// one account's password or code; per-IP limits are looser because many
-// Myanmar mobile customers share one carrier NAT address.
+// one account's code; per-IP limits are looser because many Myanmar mobile
+// customers share one carrier NAT address.
+//
+// Logins are limited per account and address, not per account alone: a
+// per-account limit is a lock-out anyone can trigger for the owner with one
+// wrong password a minute. Guessing from many addresses meets the captcha
+// after loginFailuresBeforeCaptcha failures, and the hard per-account
+// ceiling, which a human owner never reaches.
 var (
-	limitLoginPerAccount = Limit{Burst: 5, Every: time.Minute}      // ≤ 65 tries an hour
-	limitLoginPerIP      = Limit{Burst: 30, Every: 2 * time.Second} // a busy NAT still logs in
-	limitRegisterPerIP   = Limit{Burst: 10, Every: 6 * time.Minute}
-	limitOTPSendPerIP    = Limit{Burst: 10, Every: 6 * time.Minute}
-	limitOTPVerifyPhone  = Limit{Burst: 10, Every: 6 * time.Minute}
-	limitOTPVerifyPerIP  = Limit{Burst: 30, Every: 2 * time.Minute}
-	limitResetPerIP      = Limit{Burst: 10, Every: 6 * time.Minute}
+	limitLoginPerAccountIP = Limit{Burst: 5, Every: time.Minute}        // ≤ 65 tries an hour from one address
+	limitLoginPerAccount   = Limit{Burst: 100, Every: 36 * time.Second} // 100 an hour once the burst is spent
+	limitLoginPerIP        = Limit{Burst: 30, Every: 2 * time.Second}   // a busy NAT still logs in
+	limitRegisterPerIP     = Limit{Burst: 10, Every: 6 * time.Minute}
+	limitOTPSendPerIP      = Limit{Burst: 10, Every: 6 * time.Minute}
+	limitOTPVerifyPhone    = Limit{Burst: 10, Every: 6 * time.Minute}
+	limitOTPVerifyPerIP    = Limit{Burst: 30, Every: 2 * time.Minute}
+	limitResetPerIP        = Limit{Burst: 10, Every: 6 * time.Minute}
 )
 
 // limitCheck is one key under one limit.

@@ -14,6 +14,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
+	"topup/internal/captcha"
 	"topup/internal/clientip"
 	"topup/media"
 	"topup/password"
@@ -41,6 +42,9 @@ type Options struct {
 	Now func() time.Time
 	// Limiter throttles logins, sign-ups and codes; nil means in memory.
 	Limiter Limiter
+	// CaptchaMaxNumber is the captcha's difficulty: the most hashes a
+	// solution takes; zero means DefaultCaptchaMaxNumber.
+	CaptchaMaxNumber int64
 	// SMS sends password reset codes; nil makes otp/send answer 503.
 	SMS SMSSender
 	// SMSCountries are the regions ("MM") whose numbers may register and
@@ -79,6 +83,7 @@ type Server struct {
 
 	limiter   Limiter // issue 5: see initAccounts
 	passwords *password.Slots
+	captcha   *captcha.Issuer
 	sms       smsStats
 	csp       string
 	cspAdmin  string // the dashboard's: never the chat widget's hosts
@@ -110,6 +115,7 @@ func New(opts Options) *Server {
 	}
 	s.app.Use(boundBody, checkRequestText())
 	s.initAccounts()
+	s.initCaptcha()
 	s.app.Use(s.securityHeaders(), s.cors())
 
 	s.app.Get("/healthz", healthz)
@@ -127,6 +133,7 @@ func New(opts Options) *Server {
 	api.Get("/payment-methods", s.listPaymentMethods)
 
 	// Accounts, sessions, password reset and channel auth (issue 5).
+	api.Get("/captcha/challenge", s.captchaChallenge)
 	api.Post("/register", s.register)
 	api.Post("/login", s.login)
 	api.Post("/logout", s.requireUser, s.logout)

@@ -48,6 +48,7 @@ type registerRequest struct {
 	Email                string `json:"email"`
 	Password             string `json:"password"`
 	PasswordConfirmation string `json:"password_confirmation"`
+	CaptchaToken         string `json:"captcha_token"`
 }
 
 // register creates a customer (POST /api/register). It answers every field
@@ -95,6 +96,11 @@ func (s *Server) register(c *fiber.Ctx) error {
 	// never get one is refused up front.
 	if !s.smsCountryAllowed(number) {
 		return countryRefused()
+	}
+	// The captcha comes after the cheap checks, so a typo does not cost a
+	// solution, and before anything that asks the database who exists.
+	if err := s.checkCaptcha(c, req.CaptchaToken); err != nil {
+		return err
 	}
 
 	// Look for every taken value first, so the customer fixes them in one
@@ -159,7 +165,18 @@ type loginRequest struct {
 	// PhoneNumber holds a phone number or an e-mail address (SPEC §5).
 	PhoneNumber string `json:"phone_number"`
 	Password    string `json:"password"`
+	// CaptchaToken is required once the account has failed
+	// loginFailuresBeforeCaptcha times (see captcha.go).
+	CaptchaToken string `json:"captcha_token"`
 }
+
+const (
+	// loginFailuresBeforeCaptcha failed logins for an account, from any
+	// address, make its next logins carry a captcha until one succeeds or
+	// loginFailureWindow passes.
+	loginFailuresBeforeCaptcha = 3
+	loginFailureWindow         = time.Hour
+)
 
 // login exchanges a phone number or e-mail and a password for a token
 // (POST /api/login). An unknown account and a wrong password get the same
@@ -193,13 +210,26 @@ func (s *Server) login(c *fiber.Ctx) error {
 	}
 	if err := s.throttle(c,
 		perIP(c, "login", limitLoginPerIP),
-		limitCheck{key: "login:account:" + account, limit: limitLoginPerAccount},
+		perIP(c, "login:account:"+account, limitLoginPerAccountIP),
 	); err != nil {
+		return err
+	}
+	failures, err := s.opts.Store.LoginFailures(ctx, account, s.now(), loginFailureWindow)
+	if err != nil {
+		return err
+	}
+	if failures >= loginFailuresBeforeCaptcha {
+		if err := s.checkCaptcha(c, req.CaptchaToken); err != nil {
+			return err
+		}
+	}
+	// The ceiling comes after the captcha, so attempts without the work
+	// cannot spend the owner's allowance.
+	if err := s.throttle(c, limitCheck{key: "login:account:" + account, limit: limitLoginPerAccount}); err != nil {
 		return err
 	}
 
 	var u store.User
-	var err error
 	if byEmail {
 		u, err = s.opts.Store.UserByEmail(ctx, id)
 	} else {
@@ -217,8 +247,20 @@ func (s *Server) login(c *fiber.Ctx) error {
 		return verr
 	}
 	if err != nil || !ok {
+		n, err := s.opts.Store.AddLoginFailure(ctx, account, s.now(), loginFailureWindow)
+		if err != nil {
+			return err
+		}
+		// captcha_required tells the app to show the widget before the
+		// next try rather than after a refusal.
 		return &Error{Status: http.StatusUnauthorized, Message: msgLoginFailed,
-			Fields: map[string][]string{"phone_number": {msgLoginFailed}}}
+			Fields: map[string][]string{"phone_number": {msgLoginFailed}},
+			Extra:  map[string]any{"captcha_required": n >= loginFailuresBeforeCaptcha}}
+	}
+	if failures > 0 {
+		if err := s.opts.Store.ClearLoginFailures(ctx, account); err != nil {
+			return err
+		}
 	}
 
 	tok, tokHash := newToken()

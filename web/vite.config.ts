@@ -90,7 +90,8 @@ export default defineConfig({
         // One long-cached vendor chunk; pages stay small lazy chunks.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // Not the altcha widget: lib/captcha.ts loads it (with lib/altcha-widget.ts) when a form first needs a captcha.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!altcha[\\/])/ },
             // Only dates in lazily loaded screens (notification panel, histories) use dayjs.
             { name: 'dayjs', test: /[\\/]node_modules[\\/]dayjs[\\/]/, priority: 10 },
             // lib/echo.ts loads the socket client after the first paint: one chunk, outside the entry.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"topup/api"
 	"topup/internal/clientip"
 )
 
@@ -23,6 +24,11 @@ const (
 	// second and giving up after two failures, with room to spare; local
 	// runs stop at once.
 	defaultProductionDrain = 5 * time.Second
+	// The captcha's difficulty: below the least a customer is not slowed
+	// down at all (production refuses it); above the most a cheap phone
+	// gives up before it finds the number.
+	minCaptchaMaxNumber = 10_000
+	maxCaptchaMaxNumber = 10_000_000
 )
 
 // Config is everything the binary reads from its environment. Realtime
@@ -55,6 +61,9 @@ type Config struct {
 	// than the balancer takes to notice (HAProxy: inter × fall).
 	ShutdownDrain time.Duration
 	SMS           SMSConfig
+	// CaptchaMaxNumber is the captcha's difficulty (CAPTCHA_MAX_NUMBER):
+	// the most hashes one solution takes.
+	CaptchaMaxNumber int64
 	// ClientIP tells the client's address behind the proxies in
 	// TRUSTED_PROXIES (PROXY_HEADER); the API and the realtime server's
 	// per-IP cap both use it.
@@ -122,6 +131,15 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("PUBLIC_URL must be an absolute http(s) URL, not %q", getenv("PUBLIC_URL"))
 	}
 	cfg.PublicURL = public
+
+	cfg.CaptchaMaxNumber = api.DefaultCaptchaMaxNumber
+	if v := getenv("CAPTCHA_MAX_NUMBER"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 || n > maxCaptchaMaxNumber {
+			return Config{}, fmt.Errorf("CAPTCHA_MAX_NUMBER must be a whole number from 1 to %d, not %q", maxCaptchaMaxNumber, v)
+		}
+		cfg.CaptchaMaxNumber = n
+	}
 
 	if v := getenv("SHUTDOWN_TIMEOUT"); v != "" {
 		secs, err := strconv.Atoi(v)

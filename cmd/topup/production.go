@@ -34,6 +34,9 @@ func checkStartup(cfg Config, apps []realtime.App, getenv func(string) string) e
 	if cfg.DatabaseURL == "" {
 		production = append(production, "DATABASE_URL is not set; point it at the store's PostgreSQL")
 	}
+	if cfg.CaptchaMaxNumber < minCaptchaMaxNumber {
+		production = append(production, fmt.Sprintf("CAPTCHA_MAX_NUMBER is %d, too easy to slow anyone down; unset it or set at least %d", cfg.CaptchaMaxNumber, minCaptchaMaxNumber))
+	}
 	if cfg.SMSProvider == "log" {
 		production = append(production, "SMS_PROVIDER is log, which writes password-reset codes to the log (anyone who reads logs could take over any account); set SMS_PROVIDER=http with SMS_HTTP_URL and SMS_HTTP_KEY")
 	}

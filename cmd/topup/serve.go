@@ -118,6 +118,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Limiter:     cl.limiter,
 		ClientIP:    cfg.ClientIP,
 		// Issue 5.
+		CaptchaMaxNumber:      cfg.CaptchaMaxNumber,
 		SMS:                   metrics.countingSMS(smsSender),
 		SMSCountries:          cfg.SMS.Countries,
 		SMSBudget:             cfg.SMS.Budget,
@@ -278,6 +279,15 @@ func pruneSessions(ctx context.Context, db *store.DB, log zerolog.Logger) {
 	}
 	if err := db.DeleteStaleSMSBudget(ctx, cutoff.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 		log.Warn().Err(err).Msg("pruning the SMS budget")
+	}
+	// Spent captchas and failed logins matter only until their challenge
+	// expires or their window ends (minutes, an hour); they go sooner, as
+	// anyone can add rows.
+	if err := db.DeleteSpentCaptchas(ctx, time.Now()); err != nil && ctx.Err() == nil {
+		log.Warn().Err(err).Msg("pruning spent captchas")
+	}
+	if err := db.DeleteStaleLoginFailures(ctx, time.Now().Add(-2*time.Hour)); err != nil && ctx.Err() == nil {
+		log.Warn().Err(err).Msg("pruning failed logins")
 	}
 }
 

@@ -3,7 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
+import { setCaptchaFactory } from '@/lib/captcha';
 import { i18n, initI18n } from '@/lib/i18n';
+import { fakeCaptcha } from '@/testing/fake-captcha';
 import { resetFakeRealtime } from '@/testing/fake-echo';
 import { mockColorScheme } from '@/testing/match-media';
 import { mockUsers } from '@/testing/mocks/handlers';
@@ -24,6 +26,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 beforeEach(async () => {
+  setCaptchaFactory(fakeCaptcha);
   mockColorScheme('light');
   // jsdom has no layout; ScrollRestoration calls scrollTo.
   vi.stubGlobal('scrollTo', vi.fn());

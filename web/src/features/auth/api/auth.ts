@@ -5,6 +5,8 @@ export interface LoginInput {
   /** A phone number or an e-mail address. */
   phone_number: string;
   password: string;
+  /** Needed once the account has failed to log in 3 times (the server says captcha_required). */
+  captcha_token?: string;
 }
 
 export interface LoginResponse {
@@ -24,6 +26,7 @@ export interface RegisterInput {
   email?: string;
   password: string;
   password_confirmation: string;
+  captcha_token: string;
 }
 
 export function register(input: RegisterInput) {
@@ -51,12 +54,8 @@ export interface SendOtpResponse {
   data?: { phone_number?: string; expires_in?: number; resend_in?: number };
 }
 
-export function sendOtp(phone_number: string, captcha_token?: string) {
-  return api.post<SendOtpResponse>(
-    '/otp/send',
-    captcha_token ? { phone_number, captcha_token } : { phone_number },
-    { auth: false },
-  );
+export function sendOtp(phone_number: string, captcha_token: string) {
+  return api.post<SendOtpResponse>('/otp/send', { phone_number, captcha_token }, { auth: false });
 }
 
 export function verifyOtp(phone_number: string, code: string) {

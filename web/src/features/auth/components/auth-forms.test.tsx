@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
+import { changeLanguage } from '@/lib/i18n';
 import * as navigation from '@/lib/navigation';
+import my from '@/locales/my.json';
 import { getSession } from '@/lib/session';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
@@ -115,7 +117,13 @@ describe('register', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Register Successful' });
-    expect(sent).toEqual({ username: 'kyaw', phone_number: '09111222333', password: 'secret1', password_confirmation: 'secret1' });
+    expect(sent).toEqual({
+      username: 'kyaw',
+      phone_number: '09111222333',
+      password: 'secret1',
+      password_confirmation: 'secret1',
+      captcha_token: expect.stringMatching(/^solved-/) as unknown,
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Go To Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
@@ -139,5 +147,91 @@ describe('register', () => {
     await user.click(within(dialog).getByRole('button', { name: 'try again !' }));
     expect(screen.getByText('This phone number is already registered')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The given data was invalid.');
+  });
+
+  it('says when the server refuses the captcha, without the failure dialog, in both languages', async () => {
+    const tokens: unknown[] = [];
+    let answer = { code: 'captcha_invalid', message: 'reCAPTCHA verification failed. Please try again.' };
+    server.use(
+      http.post('*/api/register', async ({ request }) => {
+        tokens.push(((await request.json()) as { captcha_token?: unknown }).captcha_token);
+        return HttpResponse.json({ success: false, ...answer, errors: { captcha: [answer.message] } }, { status: 422 });
+      }),
+    );
+    const { user } = renderApp('/register');
+    await user.type(await screen.findByLabelText('Username'), 'kyaw');
+    await user.type(screen.getByLabelText('Phone number'), '09111222333');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('reCAPTCHA verification failed. Please try again.'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await changeLanguage('my');
+    answer = { code: 'captcha_expired', message: 'The security check expired. Please verify again.' };
+    await user.click(screen.getByRole('button', { name: my.auth.register.submit }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(my.captcha.expired));
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).not.toEqual(tokens[1]);
+  });
+});
+
+describe('login after failed logins', () => {
+  it('sends a captcha once the server asks for one, and says so in both languages', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const answers = [
+      HttpResponse.json({ success: false, message: 'The phone number, email or password is incorrect.', captcha_required: true }, { status: 401 }),
+      HttpResponse.json({ success: false, message: 'The phone number, email or password is incorrect.', captcha_required: true }, { status: 401 }),
+      HttpResponse.json({ success: true, token: 'tok-3', user: apiUser }),
+    ];
+    vi.spyOn(navigation, 'hardRedirect').mockImplementation(() => undefined);
+    server.use(
+      http.post('*/api/login', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return answers.shift();
+      }),
+      http.get('*/api/user/3', () => HttpResponse.json({ success: true, data: apiUser })),
+    );
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Phone number or e-mail'), '09111222333');
+    await user.type(screen.getByLabelText('Password'), 'wrong1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Login Failed' });
+    await user.click(within(dialog).getByRole('button', { name: 'try again !' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Login Failed' })).getByRole('button', { name: 'try again !' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('dialog', { name: 'Login Successful' });
+    expect(sent[0]).not.toHaveProperty('captcha_token');
+    expect(sent[1]?.captcha_token).toMatch(/^solved-/);
+    expect(sent[2]?.captcha_token).toMatch(/^solved-/);
+    expect(sent[2]?.captcha_token).not.toEqual(sent[1]?.captcha_token);
+  });
+
+  it('asks for one more press when the account failed elsewhere', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const refuse = () =>
+      HttpResponse.json(
+        { success: false, code: 'captcha_required', message: 'Please complete the security check.', errors: { captcha: ['Please complete the security check.'] } },
+        { status: 422 },
+      );
+    const answers = [refuse(), HttpResponse.json({ success: false, message: 'The phone number, email or password is incorrect.' }, { status: 401 })];
+    server.use(
+      http.post('*/api/login', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return answers.shift();
+      }),
+    );
+    await changeLanguage('my');
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText(my.auth.fields.loginId), '09111222333');
+    await user.type(screen.getByLabelText(my.auth.fields.password), 'secret1');
+    await user.click(screen.getByRole('button', { name: my.auth.login.submit }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(my.captcha.retry));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: my.auth.login.submit }));
+    await screen.findByRole('alertdialog', { name: my.auth.login.failedTitle });
+    expect(sent[0]).not.toHaveProperty('captcha_token');
+    expect(sent[1]?.captcha_token).toMatch(/^solved-/);
   });
 });

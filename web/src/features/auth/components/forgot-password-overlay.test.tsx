@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
-import { setCaptchaProvider } from '@/lib/captcha';
+import { setCaptchaFactory } from '@/lib/captcha';
+import { changeLanguage } from '@/lib/i18n';
+import my from '@/locales/my.json';
+import { fakeCaptcha } from '@/testing/fake-captcha';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
@@ -36,7 +39,7 @@ async function openOverlay() {
   await utils.user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
   const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
   const send = within(dialog).getByRole('button', { name: 'Send Code' });
-  await waitFor(() => expect(send).toBeEnabled()); // no captcha configured: ready at once
+  await waitFor(() => expect(send).toBeEnabled()); // the stand-in captcha is ready at once
   return { ...utils, dialog };
 }
 
@@ -66,7 +69,7 @@ describe('forgot-password overlay', () => {
 
     const done = await screen.findByRole('dialog', { name: 'Password Reset Successful' });
     expect(calls).toEqual([
-      { path: 'send', body: { phone_number: PHONE } },
+      { path: 'send', body: { phone_number: PHONE, captcha_token: expect.stringMatching(/^solved-/) as unknown } },
       { path: 'verify', body: { phone_number: PHONE, code: '123456' } },
       { path: 'reset', body: { phone_number: PHONE, password: 'newpass1', password_confirmation: 'newpass1', reset_token: 'rt-1' } },
     ]);
@@ -214,21 +217,49 @@ describe('forgot-password overlay', () => {
       execute: vi.fn(() => Promise.resolve('captcha-token')),
       reset: vi.fn(),
     };
-    setCaptchaProvider(provider);
+    setCaptchaFactory(() => provider);
     try {
       const { user } = renderApp('/login');
       await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
       const send = within(dialog).getByRole('button', { name: 'Send Code' });
       expect(send).toBeDisabled();
-      await waitFor(() => expect(provider.init).toHaveBeenCalledWith(screen.getByTestId('captcha-container')));
+      await waitFor(() => expect(provider.init).toHaveBeenCalledWith(within(dialog).getByTestId('captcha-container')));
       ready();
       await waitFor(() => expect(send).toBeEnabled());
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(provider.reset).toHaveBeenCalled();
     } finally {
-      setCaptchaProvider(null);
+      setCaptchaFactory(fakeCaptcha);
     }
+  });
+
+  it('says when the server refuses the captcha, in both languages, and solves a new one for the next send', async () => {
+    const tokens: unknown[] = [];
+    let answer = HttpResponse.json(
+      { success: false, code: 'captcha_used', message: 'reCAPTCHA verification failed. Please try again.' },
+      { status: 422 },
+    );
+    server.use(
+      http.post('*/api/otp/send', async ({ request }) => {
+        tokens.push(((await request.json()) as { captcha_token?: unknown }).captcha_token);
+        return answer;
+      }),
+    );
+    const { user, dialog } = await openOverlay();
+    await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('reCAPTCHA verification failed. Please try again.'));
+
+    await changeLanguage('my');
+    answer = HttpResponse.json(
+      { success: false, code: 'captcha_expired', message: 'The security check expired. Please verify again.' },
+      { status: 422 },
+    );
+    await user.click(within(dialog).getByRole('button', { name: my.reset.sendCode }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(my.captcha.expired));
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).not.toEqual(tokens[1]);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPortal } from 'react-dom';
 
@@ -10,13 +10,13 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { resetPassword, sendOtp, verifyOtp } from '@/features/auth/api/auth';
+import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
 import { errorCode, retryAfterOf } from '@/features/auth/utils/server-errors';
 import { classifyResetId, LIMITS, normalizePhone, validateCode, validateNewPassword } from '@/features/auth/utils/validation';
 import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { isApiError } from '@/lib/api-client';
-import { getCaptchaProvider } from '@/lib/captcha';
 
 /** SPEC §2: the captcha is set up 100 ms after the overlay opens. */
 export const CAPTCHA_DELAY_MS = 100;
@@ -30,7 +30,6 @@ type Notice = { kind: NotificationKind; title: string; message: string; button: 
 export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const captchaBox = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState<Step>(1);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -40,34 +39,11 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
   const [sentTo, setSentTo] = useState('');
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(false);
-  const [captchaReady, setCaptchaReady] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   // Seconds until another code may be asked for (the server's resend_in or Retry-After).
   const countdown = useCountdown();
 
-  const initCaptcha = () => {
-    const box = captchaBox.current;
-    const provider = getCaptchaProvider();
-    provider.reset();
-    setCaptchaReady(false);
-    if (!box) return;
-    provider.init(box).then(
-      () => setCaptchaReady(true),
-      () => setError(t('reset.errors.captchaInit')),
-    );
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const timer = window.setTimeout(initCaptcha, CAPTCHA_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      getCaptchaProvider().reset();
-      setCaptchaReady(false);
-    };
-    // initCaptcha only reads refs and stable setters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  const { containerRef: captchaBox, ready: captchaReady, failed: captchaFailed, solve, restart } = useCaptcha(open, CAPTCHA_DELAY_MS);
 
   const close = () => {
     if (loading) return;
@@ -97,12 +73,12 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
     setLoading(true);
     setError('');
     try {
-      let captchaToken: string | undefined;
+      let captchaToken: string;
       try {
-        captchaToken = await getCaptchaProvider().execute();
+        captchaToken = await solve();
       } catch {
         setError(t('reset.errors.captchaFailed'));
-        initCaptcha();
+        restart();
         return false;
       }
       const sent = await sendOtp(number, captchaToken);
@@ -114,6 +90,8 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
       else if (code === 'phone_not_found') setError(t('reset.errors.phoneNotFound'));
       else if (code === 'phone_country_unsupported') setError(t('reset.errors.phoneCountry'));
       else if (code === 'sms_budget_spent') setError(t('reset.errors.smsBudget'));
+      else if (code === 'captcha_expired') setError(t('captcha.expired'));
+      else if (code && CAPTCHA_CODES.includes(code)) setError(t('reset.errors.captchaFailed'));
       else if (isApiError(failure) && failure.status === 429) setError(t('reset.errors.tooMany'));
       else setError(t('reset.errors.sendFailed'));
       const wait = retryAfterOf(failure);
@@ -218,9 +196,10 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
   if (!open) return null;
 
   const stepTitles = [t('reset.step1Title'), t('reset.step2Title'), t('reset.step3Title')];
-  const errorBlock = error && (
+  const shownError = error || (captchaFailed ? t('reset.errors.captchaInit') : '');
+  const errorBlock = shownError && (
     <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
-      {error}
+      {shownError}
     </p>
   );
 

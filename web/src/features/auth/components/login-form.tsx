@@ -11,7 +11,9 @@ import { paths } from '@/config/paths';
 import { getUser, login } from '@/features/auth/api/auth';
 import { AdminBadge } from '@/features/auth/components/admin-badge';
 import { ForgotPasswordOverlay } from '@/features/auth/components/forgot-password-overlay';
-import { messageOf } from '@/features/auth/utils/server-errors';
+import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
+import { errorCode, messageOf } from '@/features/auth/utils/server-errors';
+import { isApiError } from '@/lib/api-client';
 import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type FieldErrors } from '@/features/auth/utils/validation';
 import { hardRedirect } from '@/lib/navigation';
 import { saveUser, startSession } from '@/lib/session';
@@ -40,6 +42,11 @@ function remember(identifier: string | null) {
 
 type Field = 'phone_number' | 'password';
 
+/** A failed login's answer says whether the next try needs a captcha. */
+function captchaRequiredAfter(error: unknown): boolean {
+  return isApiError(error) && typeof error.body === 'object' && error.body !== null && (error.body as { captcha_required?: unknown }).captcha_required === true;
+}
+
 /** SPEC §2 Login: phone or e-mail, password, remember me, forgot password. */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -51,6 +58,10 @@ export function LoginForm() {
   const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
   const [signedIn, setSignedIn] = useState<User | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
+  // After 3 failed logins for an account the server wants a captcha with each
+  // try (issue 16); the widget loads only then.
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const { containerRef: captchaBox, solve, restart } = useCaptcha(captchaNeeded);
 
   const destination = signedIn?.is_admin ? paths.dashboard : paths.home;
 
@@ -66,9 +77,20 @@ export function LoginForm() {
     if (hasErrors(found)) return;
     setLoading(true);
     setServerError('');
+    let captchaToken: string | undefined;
+    if (captchaNeeded) {
+      try {
+        captchaToken = await solve();
+      } catch {
+        setServerError(t('reset.errors.captchaFailed'));
+        restart();
+        setLoading(false);
+        return;
+      }
+    }
     try {
       const identifier = values.phone_number.trim();
-      const response = await login({ phone_number: identifier, password: values.password });
+      const response = await login({ phone_number: identifier, password: values.password, captcha_token: captchaToken });
       startSession(response.token, response.user, { quiet: true });
       remember(rememberMe ? identifier : null);
       let user = response.user;
@@ -82,6 +104,15 @@ export function LoginForm() {
       setDialog('success');
       window.setTimeout(() => hardRedirect(user.is_admin ? paths.dashboard : paths.home), LOGIN_REDIRECT_DELAY_MS);
     } catch (error) {
+      const code = errorCode(error);
+      if (code && CAPTCHA_CODES.includes(code)) {
+        // The account has failed before (perhaps not here): one more press
+        // solves the captcha, which is not the customer's mistake.
+        setCaptchaNeeded(true);
+        setServerError(code === 'captcha_required' ? t('captcha.retry') : messageOf(error, t, t('reset.errors.captchaFailed')));
+        return;
+      }
+      if (captchaRequiredAfter(error)) setCaptchaNeeded(true);
       setServerError(messageOf(error, t, t('auth.login.fallbackError')));
       setDialog('failure');
     } finally {
@@ -131,6 +162,7 @@ export function LoginForm() {
             {t('auth.login.forgot')}
           </button>
         </div>
+        <div ref={captchaBox} data-testid="captcha-container" />
         {serverError && (
           <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
             {serverError}

@@ -10,7 +10,8 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { register } from '@/features/auth/api/auth';
 import { AdminBadge } from '@/features/auth/components/admin-badge';
-import { fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
+import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
+import { errorCode, fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
 import { hasErrors, LIMITS, looksLikeAdmin, validateRegister, type RegisterField } from '@/features/auth/utils/validation';
 
 const empty: Record<RegisterField, string> = { username: '', phone_number: '', email: '', password: '', password_confirmation: '' };
@@ -23,6 +24,8 @@ export function RegisterForm() {
   const [serverError, setServerError] = useState('');
   const [loading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
+  // Every sign-up carries a solved captcha (issue 16); its code loads with the form.
+  const { containerRef: captchaBox, ready: captchaReady, failed: captchaFailed, solve, restart } = useCaptcha(true);
 
   const update = (field: RegisterField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -39,6 +42,15 @@ export function RegisterForm() {
     if (hasErrors(found)) return;
     setLoading(true);
     setServerError('');
+    let captchaToken: string;
+    try {
+      captchaToken = await solve();
+    } catch {
+      setServerError(t(captchaReady ? 'reset.errors.captchaFailed' : 'reset.errors.captchaNotReady'));
+      if (captchaFailed) restart();
+      setLoading(false);
+      return;
+    }
     try {
       await register({
         username: values.username.trim(),
@@ -46,12 +58,16 @@ export function RegisterForm() {
         email: values.email.trim(),
         password: values.password,
         password_confirmation: values.password_confirmation,
+        captcha_token: captchaToken,
       });
       setValues(empty);
       setDialog('success');
     } catch (error) {
-      setErrors(fieldErrorsOf(error, t));
       setServerError(messageOf(error, t, t('auth.register.fallbackError')));
+      // A refused captcha is not the customer's mistake: no failure dialog.
+      const code = errorCode(error);
+      if (code && CAPTCHA_CODES.includes(code)) return;
+      setErrors(fieldErrorsOf(error, t));
       setDialog('failure');
     } finally {
       setLoading(false);
@@ -95,6 +111,7 @@ export function RegisterForm() {
           placeholder={t('auth.placeholders.confirmPassword')}
           {...field('password_confirmation')}
         />
+        <div ref={captchaBox} data-testid="captcha-container" />
         {serverError && (
           <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
             {serverError}

@@ -27,6 +27,9 @@ const known: Record<string, string> = {
   'Phone numbers from this country are not supported.': 'reset.errors.phoneCountry',
   'We cannot send more codes right now. Please try again later.': 'reset.errors.smsBudget',
   'The phone number, email or password is incorrect.': 'serverErrors.loginFailed',
+  'Please complete the security check.': 'captcha.required',
+  'reCAPTCHA verification failed. Please try again.': 'reset.errors.captchaFailed',
+  'The security check expired. Please verify again.': 'captcha.expired',
 };
 
 export function translateServerText(text: string, t: TFunction): string {
