@@ -15,6 +15,7 @@ const headings = {
   reviews: { en: 'Reviews', my: 'သုံးသပ်ချက်များ' },
   audit: { en: 'Audit log', my: 'စစ်ဆေးမှတ်တမ်း' },
   events: { en: 'Event console', my: 'Event ကွန်ဆိုး' },
+  receiptChecks: { en: 'Receipt checks', my: 'ပြေစာ စစ်ဆေးချက်များ' },
 } as const;
 
 type Screen = { name: string; path: string; heading: { en: string; my: string } | ((lang: 'en' | 'my') => RegExp) };
@@ -42,6 +43,7 @@ async function setup(request: APIRequestContext) {
     { name: 'reviews', path: '/dashboard/reviews', heading: headings.reviews },
     { name: 'audit', path: '/dashboard/audit', heading: headings.audit },
     { name: 'events', path: '/dashboard/events', heading: headings.events },
+    { name: 'receipt-checks', path: '/dashboard/receipt-checks', heading: headings.receiptChecks },
   ];
   const topupId = topups.data.data[0]?.id;
   if (topupId) screens.push({ name: 'topup', path: `/dashboard/topups/${topupId}`, heading: (lang) => (lang === 'en' ? /^Top-up #\d+$/ : /^ငွေဖြည့် #\d+$/) });
