@@ -6,7 +6,6 @@ package prommetrics
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/adaptor"
@@ -112,8 +111,11 @@ func Registry(srv *realtime.Server) *prometheus.Registry {
 func Handler(reg prometheus.Gatherer) fiber.Handler {
 	// A scrape can cost database queries (the store's collectors): a few at
 	// once is plenty for Prometheus, and more are refused with 503 rather
-	// than queued against the connection pool.
-	return adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{MaxRequestsInFlight: 4, Timeout: 10 * time.Second}))
+	// than queued against the connection pool. No Timeout: promhttp would
+	// wrap the handler in http.TimeoutHandler, whose context watches the
+	// fasthttp request context that a server shutdown writes (a data race);
+	// the collectors bound their own database waits (2 s each).
+	return adaptor.HTTPHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{MaxRequestsInFlight: 4}))
 }
 
 // Mount registers GET /metrics on r for srv.
