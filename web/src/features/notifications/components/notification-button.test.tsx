@@ -42,7 +42,8 @@ describe('notification panel (SPEC §2, §4)', () => {
     const { user, reads } = setup();
     expect(await screen.findByTestId('unread-dot')).toBeInTheDocument();
     const panel = await openPanel(user);
-    expect(document.body.style.overflow).toBe('hidden');
+    // The lock is an effect: it lands once React has committed the panel.
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'));
     const items = within(panel).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getAllByTestId('message-body')[0]!).toHaveClass('line-clamp-2');
