@@ -26,7 +26,7 @@ import (
 // every request: no 5xx, an answer at all (a panic outside a handler would
 // kill the process), and every wallet still equals the sum of its ledger.
 //
-// make test runs it for a few seconds (FUZZTIME, default 3s); by hand:
+// make test runs it for a few seconds (FUZZTIME, default 2000x executions); by hand:
 //
 //	TEST_DATABASE_URL=$(scripts/devdb.sh) go test -run '^$' -fuzz '^FuzzHTTP$' -fuzztime 10m ./cmd/topup
 //
