@@ -18,7 +18,8 @@ var ErrNotFound = errors.New("blobs: not found")
 
 // Store keeps named blobs.
 type Store interface {
-	// Put stores body under name, replacing nothing: names are unique.
+	// Put stores body under name. Callers give fresh random names; a home
+	// may refuse an existing one (PostgreSQL) or replace it (Dir).
 	Put(ctx context.Context, name string, body []byte) error
 	// Get returns the blob's bytes, or ErrNotFound.
 	Get(ctx context.Context, name string) ([]byte, error)

@@ -29,8 +29,11 @@ func OpenDir(path string, perm os.FileMode) (*Dir, error) {
 	return &Dir{path: path, perm: perm}, nil
 }
 
-// Put writes atomically and durably: a temporary file, fsync, then rename,
-// so a crash leaves a stray temporary file, never a half-written blob.
+// Put writes atomically: a temporary file, fsync of the file, then rename,
+// so a crash leaves a stray temporary file, never a half-written blob. The
+// folder itself is not fsynced, so a power cut right after may lose the
+// new name; and a rename over an existing name replaces it (names are
+// random, so that would take a 128-bit collision).
 func (d *Dir) Put(_ context.Context, name string, body []byte) error {
 	if !safeName(name) {
 		return fmt.Errorf("blobs: bad name %q", name)
