@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"topup/api"
+	"topup/internal/password"
 	"topup/media"
-	"topup/password"
 	"topup/receipts"
 	"topup/sql/seed"
 	"topup/store"

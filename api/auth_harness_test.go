@@ -22,7 +22,7 @@ import (
 	"topup/api"
 	"topup/internal/captcha"
 	"topup/internal/clientip"
-	"topup/password"
+	"topup/internal/password"
 	"topup/store"
 	"topup/store/storetest"
 )

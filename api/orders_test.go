@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"topup/password"
+	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
 )

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/phone"
+	"topup/internal/phone"
 	"topup/store"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/password"
+	"topup/internal/password"
 )
 
 // Password hashing runs in a bounded number of slots (password.Slots, one

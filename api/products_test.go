@@ -11,7 +11,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
-	"topup/password"
+	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store/storetest"
 )

@@ -16,8 +16,8 @@ import (
 
 	"topup/internal/captcha"
 	"topup/internal/clientip"
+	"topup/internal/password"
 	"topup/media"
-	"topup/password"
 	"topup/receipts"
 	"topup/store"
 )

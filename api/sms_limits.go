@@ -9,7 +9,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/phone"
+	"topup/internal/phone"
 	"topup/store"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/password"
-	"topup/phone"
+	"topup/internal/password"
+	"topup/internal/phone"
 	"topup/store"
 )
 

@@ -13,7 +13,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"topup/phone"
+	"topup/internal/phone"
 )
 
 // The admin queues (issue 10): top-ups to confirm, coin orders to deliver,

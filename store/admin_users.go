@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"topup/phone"
+	"topup/internal/phone"
 )
 
 // UserFilter narrows SearchUsers. Q matches a phone number in any form

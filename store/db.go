@@ -17,7 +17,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"topup/secret"
+	"topup/internal/secret"
 )
 
 // DB is the connection pool plus what store needs to seal secrets.

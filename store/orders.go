@@ -12,7 +12,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"topup/secret"
+	"topup/internal/secret"
 )
 
 // ServiceCharge is the fixed fee added to every order (SPEC §9): the

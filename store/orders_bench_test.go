@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"topup/password"
+	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"topup/phone"
+	"topup/internal/phone"
 )
 
 // One-time SMS codes for password reset. A code is stored as an HMAC under

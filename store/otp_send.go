@@ -10,7 +10,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"topup/phone"
+	"topup/internal/phone"
 )
 
 // Sending a code costs money, so every send is decided in one transaction

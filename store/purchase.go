@@ -10,7 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"topup/secret"
+	"topup/internal/secret"
 )
 
 // purchaseSQL is a whole purchase but its delivery, in one statement, so a

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"topup/password"
-	"topup/secret"
+	"topup/internal/password"
+	"topup/internal/secret"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"

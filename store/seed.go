@@ -10,8 +10,8 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
-	"topup/phone"
-	"topup/secret"
+	"topup/internal/phone"
+	"topup/internal/secret"
 	"topup/sql/seed"
 )
 

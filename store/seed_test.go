@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"topup/password"
+	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
-	"topup/phone"
+	"topup/internal/phone"
 )
 
 // User is a customer or an admin.

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/term"
 
-	"topup/password"
+	"topup/internal/password"
 	"topup/store"
 )
 

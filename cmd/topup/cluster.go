@@ -6,9 +6,9 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
+	"topup/internal/redislimit"
 	"topup/realtime"
 	"topup/realtime/redisadapter"
-	"topup/redislimit"
 )
 
 // cluster is what REDIS_URL turns on: the realtime server runs

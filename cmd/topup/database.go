@@ -6,8 +6,8 @@ import (
 	"flag"
 	"fmt"
 
-	"topup/password"
-	"topup/secret"
+	"topup/internal/password"
+	"topup/internal/secret"
 	"topup/sql/seed"
 	"topup/store"
 )

@@ -13,9 +13,9 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
-	"topup/broadcast"
+	"topup/internal/broadcast"
+	"topup/internal/outbox"
 	"topup/media"
-	"topup/outbox"
 	"topup/realtime"
 	"topup/realtime/prommetrics"
 	"topup/receipts"

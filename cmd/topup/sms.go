@@ -8,8 +8,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
-	"topup/phone"
-	"topup/sms"
+	"topup/internal/phone"
+	"topup/internal/sms"
 	"topup/store"
 )
 

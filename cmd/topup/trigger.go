@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"topup/broadcast"
+	"topup/internal/broadcast"
 	"topup/realtime"
 )
 

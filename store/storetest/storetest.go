@@ -31,7 +31,7 @@ import (
 
 	_ "github.com/lib/pq" // registers "postgres" for the admin connection
 
-	"topup/secret"
+	"topup/internal/secret"
 	"topup/store"
 )
 

@@ -13,7 +13,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
-	"topup/broadcast"
+	"topup/internal/broadcast"
 	"topup/realtime"
 	"topup/realtime/realtimetest"
 )

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"topup/outbox"
-	"topup/password"
+	"topup/internal/outbox"
+	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"

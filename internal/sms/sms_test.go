@@ -11,7 +11,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"topup/sms"
+	"topup/internal/sms"
 )
 
 func TestLog(t *testing.T) {
