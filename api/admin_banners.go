@@ -1,0 +1,135 @@
+package api
+
+import (
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+type bannerAdminJSON struct {
+	ID        int64      `json:"id"`
+	Title     string     `json:"title"`
+	TitleMy   string     `json:"title_my"`
+	ImageURL  string     `json:"image_url"`
+	Link      string     `json:"link"`
+	IsActive  bool       `json:"is_active"`
+	Sort      int        `json:"sort"`
+	StartsAt  *time.Time `json:"starts_at"`
+	EndsAt    *time.Time `json:"ends_at"`
+	CreatedAt time.Time  `json:"created_at"`
+	UpdatedAt time.Time  `json:"updated_at"`
+}
+
+func toBannerAdminJSON(v store.BannerRow) bannerAdminJSON {
+	return bannerAdminJSON{ID: v.ID, Title: v.Title, TitleMy: v.TitleMy, ImageURL: v.ImageURL, Link: v.Link,
+		IsActive: v.IsActive, Sort: v.Sort, StartsAt: adminTime(v.StartsAt), EndsAt: adminTime(v.EndsAt),
+		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+}
+
+// adminBannerRequest: starts_at / ends_at are RFC 3339 times or null.
+type adminBannerRequest struct {
+	Title    *string         `json:"title"`
+	TitleMy  *string         `json:"title_my"`
+	ImageURL *string         `json:"image_url"`
+	Link     *string         `json:"link"`
+	IsActive *bool           `json:"is_active"`
+	Sort     *int            `json:"sort"`
+	StartsAt json.RawMessage `json:"starts_at"`
+	EndsAt   json.RawMessage `json:"ends_at"`
+}
+
+func adminOptionalTime(f fieldErrors, field string, raw json.RawMessage, dst *sql.NullTime) {
+	if len(raw) == 0 {
+		return
+	}
+	if string(raw) == "null" {
+		*dst = sql.NullTime{}
+		return
+	}
+	var t time.Time
+	if err := json.Unmarshal(raw, &t); err != nil {
+		f.add(field, "Use a time like 2026-05-01T09:00:00+06:30.")
+		return
+	}
+	*dst = sql.NullTime{Time: t, Valid: true}
+}
+
+func (r adminBannerRequest) apply(v *store.BannerRow) error {
+	adminSet(&v.Title, r.Title)
+	adminSet(&v.TitleMy, r.TitleMy)
+	adminSet(&v.ImageURL, r.ImageURL)
+	adminSet(&v.Link, r.Link)
+	adminSet(&v.IsActive, r.IsActive)
+	adminSet(&v.Sort, r.Sort)
+	f := fieldErrors{}
+	adminOptionalTime(f, "starts_at", r.StartsAt, &v.StartsAt)
+	adminOptionalTime(f, "ends_at", r.EndsAt, &v.EndsAt)
+	v.Title = adminName(f, "title", v.Title, true, 200)
+	v.TitleMy = adminName(f, "title_my", v.TitleMy, false, 200)
+	v.ImageURL = adminURL(f, "image_url", v.ImageURL)
+	v.Link = adminURL(f, "link", v.Link)
+	if v.StartsAt.Valid && v.EndsAt.Valid && !v.EndsAt.Time.After(v.StartsAt.Time) {
+		f.add("ends_at", "The end must be after the start.")
+	}
+	return f.err()
+}
+
+func (s *Server) adminListBanners(c *fiber.Ctx) error {
+	list, err := s.opts.Store.AdminBanners(c.UserContext())
+	if err != nil {
+		return err
+	}
+	out := make([]bannerAdminJSON, len(list))
+	for i, v := range list {
+		out[i] = toBannerAdminJSON(v)
+	}
+	return adminOK(c, out)
+}
+
+func (s *Server) adminCreateBanner(c *fiber.Ctx) error {
+	var req adminBannerRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	v := store.BannerRow{IsActive: true}
+	if err := req.apply(&v); err != nil {
+		return err
+	}
+	out, err := s.opts.Store.CreateBanner(c.UserContext(), adminActor(c), v)
+	if err != nil {
+		return err
+	}
+	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toBannerAdminJSON(out)})
+}
+
+func (s *Server) adminUpdateBanner(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminBannerRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	out, err := s.opts.Store.UpdateBanner(c.UserContext(), adminActor(c), id, func(v *store.BannerRow) error { return req.apply(v) })
+	if err != nil {
+		return err
+	}
+	return adminOK(c, toBannerAdminJSON(out))
+}
+
+func (s *Server) adminDeleteBanner(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Store.DeleteBanner(c.UserContext(), adminActor(c), id); err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"success": true, "message": "Banner deleted."})
+}

@@ -1,0 +1,183 @@
+package api
+
+import (
+	"database/sql"
+	"errors"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+const (
+	msgAdminReasonRequired = "Please give a reason."
+	msgAdminReasonMax      = "The reason must be 500 characters or less."
+	maxAdminReason         = 500
+)
+
+// actor is the signed-in admin and the request, for the audit log.
+func adminActor(c *fiber.Ctx) store.Actor {
+	return store.Actor{ID: currentUser(c).ID, IP: clientIP(c), RequestID: requestID(c)}
+}
+
+// pageOf reads ?page and ?per_page.
+func adminPageOf(c *fiber.Ctx) store.Page {
+	p, _ := strconv.Atoi(c.Query("page"))
+	n, _ := strconv.Atoi(c.Query("per_page"))
+	return store.Page{Page: p, PerPage: n}
+}
+
+// paged answers a list the way products are paged.
+func adminPaged(c *fiber.Ctx, items any, info store.PageInfo) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{
+		"data": items, "current_page": info.CurrentPage, "last_page": info.LastPage,
+		"per_page": info.PerPage, "total": info.Total,
+	}})
+}
+
+func adminOK(c *fiber.Ctx, data any) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"success": true, "data": data})
+}
+
+func adminID(c *fiber.Ctx) (int64, error) { return pathID(c, "id", "Not found.") }
+
+// queryID reads an optional positive id from the query string.
+func adminQueryID(c *fiber.Ctx, name string) int64 {
+	n, err := strconv.ParseInt(c.Query(name), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+func adminQueryBool(c *fiber.Ctx, name string) *bool {
+	switch strings.ToLower(c.Query(name)) {
+	case "1", "true", "yes":
+		t := true
+		return &t
+	case "0", "false", "no":
+		f := false
+		return &f
+	}
+	return nil
+}
+
+// checkReason validates a required reason.
+func adminReason(f fieldErrors, field, reason string) string {
+	reason = cleanText(reason)
+	switch {
+	case reason == "" || !visible(reason):
+		f.add(field, msgAdminReasonRequired)
+	case runes(reason) > maxAdminReason:
+		f.add(field, msgAdminReasonMax)
+	case strings.IndexFunc(reason, badTextChar) >= 0:
+		f.add(field, "The reason contains characters that are not allowed.")
+	}
+	return reason
+}
+
+func adminStr(v sql.NullString) *string {
+	if !v.Valid {
+		return nil
+	}
+	return &v.String
+}
+
+func adminTime(v sql.NullTime) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Time
+}
+
+func adminInt(v sql.NullInt64) *int64 {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Int64
+}
+
+// Catalogue administration. Create takes every required field; PATCH
+// changes only the fields sent. Rows are switched off with is_active
+// rather than deleted (orders point at them); banners can be deleted.
+
+var adminSlugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var adminSkuRE = regexp.MustCompile(`^[a-z0-9]+([-_.][a-z0-9]+)*$`)
+
+var adminKinds = map[string]bool{store.KindCoin: true, store.KindCode: true, store.KindAccount: true}
+
+// checkName validates a one-line name of at most max characters.
+func adminName(f fieldErrors, field, v string, required bool, max int) string {
+	v = cleanText(v)
+	switch {
+	case v == "" && required:
+		f.add(field, "This field is required.")
+	case runes(v) > max:
+		f.add(field, "This field is too long.")
+	case strings.IndexFunc(v, badTextChar) >= 0:
+		f.add(field, "This field contains characters that are not allowed.")
+	}
+	return v
+}
+
+func adminLongText(f fieldErrors, field, v string, max int) string {
+	v = strings.TrimSpace(strings.ReplaceAll(v, "\r\n", "\n"))
+	switch {
+	case runes(v) > max:
+		f.add(field, "This field is too long.")
+	case strings.IndexFunc(v, badBodyChar) >= 0:
+		f.add(field, "This field contains characters that are not allowed.")
+	}
+	return v
+}
+
+// checkURL accepts "", a path on this site ("/media/…") or an https URL:
+// nothing a browser would run (javascript:, data:).
+func adminURL(f fieldErrors, field, v string) string {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return v
+	}
+	ok := len(v) <= 500 && strings.IndexFunc(v, func(r rune) bool { return r <= ' ' || r == 0x7f }) < 0
+	if ok {
+		if strings.HasPrefix(v, "/") {
+			ok = !strings.HasPrefix(v, "//") && !strings.Contains(v, `\`)
+		} else {
+			u, err := url.Parse(v)
+			ok = err == nil && u.Scheme == "https" && u.Host != ""
+		}
+	}
+	if !ok {
+		f.add(field, "Use a path on this site (/media/…) or an https:// address.")
+	}
+	return v
+}
+
+func catalogueSlug(f fieldErrors, field, v string) string {
+	v = strings.TrimSpace(v)
+	if !adminSlugRE.MatchString(v) || len(v) > 100 {
+		f.add(field, "Use lowercase letters, digits and single hyphens (e.g. mobile-legends).")
+	}
+	return v
+}
+
+func adminSet[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// foreignKey turns a missing service or game into a field error.
+func adminForeignKey(err error, field, msg string) error {
+	if errors.Is(err, store.ErrInvalid) && strings.Contains(err.Error(), "foreign key") {
+		return Invalid(map[string][]string{field: {msg}})
+	}
+	return err
+}

@@ -1,0 +1,58 @@
+package api
+
+import (
+	"database/sql"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// adminZone is the store's day: "today's sales" start at midnight in Myanmar.
+var adminZone = store.Zone
+
+// adminTopupPromise is what the customer is told: credited in about 5 minutes.
+const adminTopupPromise = 5 * time.Minute
+
+// adminOverview answers GET /api/admin/overview.
+func (s *Server) adminOverview(c *fiber.Ctx) error {
+	now := s.now()
+	local := now.In(adminZone)
+	dayStart := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, adminZone)
+	dayEnd := dayStart.AddDate(0, 0, 1)
+	ov, err := s.opts.Store.Overview(c.UserContext(), dayStart, dayEnd, now.Add(-adminTopupPromise), 10)
+	if err != nil {
+		return err
+	}
+	waiting, err := s.adminTopupsJSON(c.UserContext(), ov.WaitingTopups)
+	if err != nil {
+		return err
+	}
+	age := func(t sql.NullTime) *int64 {
+		if !t.Valid {
+			return nil
+		}
+		sec := int64(now.Sub(t.Time).Seconds())
+		return &sec
+	}
+	mismatches := make([]fiber.Map, len(ov.Mismatches))
+	for i, m := range ov.Mismatches {
+		mismatches[i] = fiber.Map{"user_id": m.UserID, "wallet_amount": m.WalletAmount, "ledger_sum": m.LedgerSum,
+			"last_balance": m.LastBalance, "entries": m.Entries}
+	}
+	return adminOK(c, fiber.Map{
+		"time_zone": adminZone.String(),
+		"day":       dayStart.Format("2006-01-02"),
+		"day_start": dayStart, "day_end": dayEnd,
+		"sales": fiber.Map{"total": ov.SalesTotal, "count": ov.SalesCount},
+		"topups": fiber.Map{
+			"waiting": ov.TopupsWaiting, "overdue": ov.TopupsOverdue, "oldest_age_seconds": age(ov.OldestTopupAt),
+			"promise_seconds": int64(adminTopupPromise.Seconds()), "oldest": waiting,
+		},
+		"orders":           fiber.Map{"waiting": ov.OrdersWaiting, "oldest_age_seconds": age(ov.OldestOrderAt)},
+		"wallet_liability": ov.WalletLiability,
+		"users":            ov.Users,
+		"ledger":           fiber.Map{"ok": len(ov.Mismatches) == 0, "mismatches": mismatches},
+	})
+}

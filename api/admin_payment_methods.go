@@ -1,0 +1,106 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+type paymentMethodAdminJSON struct {
+	ID                 int64     `json:"id"`
+	Name               string    `json:"name"`
+	HolderName         string    `json:"holder_name"`
+	Phone              string    `json:"phone"`
+	Icon               string    `json:"icon"`
+	Kind               string    `json:"kind"`
+	MaintenanceMessage string    `json:"maintenance_message"`
+	IsActive           bool      `json:"is_active"`
+	Sort               int       `json:"sort"`
+	CreatedAt          time.Time `json:"created_at"`
+	UpdatedAt          time.Time `json:"updated_at"`
+}
+
+func toPaymentMethodAdminJSON(v store.PaymentMethodRow) paymentMethodAdminJSON {
+	return paymentMethodAdminJSON{ID: v.ID, Name: v.Name, HolderName: v.HolderName, Phone: v.Phone, Icon: v.Icon,
+		Kind: v.Kind, MaintenanceMessage: v.MaintenanceMessage, IsActive: v.IsActive, Sort: v.Sort,
+		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+}
+
+type adminPaymentMethodRequest struct {
+	Name               *string `json:"name"`
+	HolderName         *string `json:"holder_name"`
+	Phone              *string `json:"phone"`
+	Icon               *string `json:"icon"`
+	Kind               *string `json:"kind"`
+	MaintenanceMessage *string `json:"maintenance_message"`
+	IsActive           *bool   `json:"is_active"`
+	Sort               *int    `json:"sort"`
+}
+
+func (r adminPaymentMethodRequest) apply(v *store.PaymentMethodRow) error {
+	adminSet(&v.Name, r.Name)
+	adminSet(&v.HolderName, r.HolderName)
+	adminSet(&v.Phone, r.Phone)
+	adminSet(&v.Icon, r.Icon)
+	adminSet(&v.Kind, r.Kind)
+	adminSet(&v.MaintenanceMessage, r.MaintenanceMessage)
+	adminSet(&v.IsActive, r.IsActive)
+	adminSet(&v.Sort, r.Sort)
+	f := fieldErrors{}
+	v.Name = adminName(f, "name", v.Name, true, 100)
+	v.HolderName = adminName(f, "holder_name", v.HolderName, true, 100)
+	v.Phone = adminName(f, "phone", v.Phone, true, 50)
+	v.Icon = adminURL(f, "icon", v.Icon)
+	v.MaintenanceMessage = adminLongText(f, "maintenance_message", v.MaintenanceMessage, 500)
+	if v.Kind != "wallet" && v.Kind != "bank" {
+		f.add("kind", "Use wallet or bank.")
+	}
+	return f.err()
+}
+
+func (s *Server) adminListPaymentMethods(c *fiber.Ctx) error {
+	list, err := s.opts.Store.AdminPaymentMethods(c.UserContext())
+	if err != nil {
+		return err
+	}
+	out := make([]paymentMethodAdminJSON, len(list))
+	for i, v := range list {
+		out[i] = toPaymentMethodAdminJSON(v)
+	}
+	return adminOK(c, out)
+}
+
+func (s *Server) adminCreatePaymentMethod(c *fiber.Ctx) error {
+	var req adminPaymentMethodRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	v := store.PaymentMethodRow{IsActive: true}
+	if err := req.apply(&v); err != nil {
+		return err
+	}
+	out, err := s.opts.Store.CreatePaymentMethod(c.UserContext(), adminActor(c), v)
+	if err != nil {
+		return err
+	}
+	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toPaymentMethodAdminJSON(out)})
+}
+
+func (s *Server) adminUpdatePaymentMethod(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminPaymentMethodRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	out, err := s.opts.Store.UpdatePaymentMethod(c.UserContext(), adminActor(c), id, func(v *store.PaymentMethodRow) error { return req.apply(v) })
+	if err != nil {
+		return err
+	}
+	return adminOK(c, toPaymentMethodAdminJSON(out))
+}

@@ -1,0 +1,299 @@
+package api
+
+import (
+	"bytes"
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/lib/pq"
+
+	"topup/store"
+)
+
+type adminProductJSON struct {
+	ID              int64           `json:"id"`
+	GameID          int64           `json:"game_id"`
+	GameName        string          `json:"game_name,omitempty"`
+	ServiceID       int64           `json:"service_id"`
+	ServiceName     string          `json:"service_name,omitempty"`
+	Kind            string          `json:"kind,omitempty"`
+	SKU             *string         `json:"sku"`
+	Name            string          `json:"name"`
+	NameMy          string          `json:"name_my"`
+	Description     string          `json:"description"`
+	ImgURL          string          `json:"img_url"`
+	PreviewImg      []string        `json:"preview_img"`
+	Price           int64           `json:"price"`
+	FakePrice       *int64          `json:"fake_price"`
+	DiscountPercent int             `json:"discount_percent"`
+	IsSold          bool            `json:"is_sold"`
+	IsPopular       bool            `json:"is_popular"`
+	IsActive        bool            `json:"is_active"`
+	Sort            int             `json:"sort"`
+	Data            json.RawMessage `json:"data"`
+	HasCredentials  *bool           `json:"has_credentials,omitempty"`
+	CodesAvailable  *int64          `json:"codes_available,omitempty"`
+	CreatedAt       time.Time       `json:"created_at"`
+	UpdatedAt       time.Time       `json:"updated_at"`
+}
+
+func toAdminProductRowJSON(v store.ProductRow) adminProductJSON {
+	preview := []string(v.PreviewImg)
+	if preview == nil {
+		preview = []string{}
+	}
+	data := v.Data
+	if len(data) == 0 {
+		data = json.RawMessage(`{}`)
+	}
+	return adminProductJSON{ID: v.ID, GameID: v.GameID, ServiceID: v.ServiceID, SKU: adminStr(v.SKU), Name: v.Name,
+		NameMy: v.NameMy, Description: v.Description, ImgURL: v.ImgURL, PreviewImg: preview, Price: v.Price,
+		FakePrice: adminInt(v.FakePrice), DiscountPercent: v.DiscountPercent, IsSold: v.IsSold, IsPopular: v.IsPopular,
+		IsActive: v.IsActive, Sort: v.Sort, Data: data, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+}
+
+func toAdminProductJSON(p store.AdminProduct) adminProductJSON {
+	j := toAdminProductRowJSON(p.ProductRow)
+	j.GameName, j.ServiceName, j.Kind = p.GameName, p.ServiceName, p.Kind
+	switch p.Kind {
+	case store.KindAccount:
+		j.HasCredentials = &p.HasCredentials
+	case store.KindCode:
+		j.CodesAvailable = &p.CodesAvailable
+		j.IsSold = p.CodesAvailable == 0
+	}
+	return j
+}
+
+// adminProductRequest: fake_price null clears it; data is a JSON object of the
+// kind's facts (amount, rank, region…).
+type adminProductRequest struct {
+	GameID          *int64          `json:"game_id"`
+	SKU             *string         `json:"sku"`
+	Name            *string         `json:"name"`
+	NameMy          *string         `json:"name_my"`
+	Description     *string         `json:"description"`
+	ImgURL          *string         `json:"img_url"`
+	PreviewImg      *[]string       `json:"preview_img"`
+	Price           *int64          `json:"price"`
+	FakePrice       json.RawMessage `json:"fake_price"`
+	DiscountPercent *int            `json:"discount_percent"`
+	IsPopular       *bool           `json:"is_popular"`
+	IsActive        *bool           `json:"is_active"`
+	IsSold          *bool           `json:"is_sold"`
+	Sort            *int            `json:"sort"`
+	Data            json.RawMessage `json:"data"`
+}
+
+const maxAdminPrice = 100_000_000
+
+func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
+	f := fieldErrors{}
+	if r.GameID != nil && *r.GameID != v.GameID {
+		v.GameID = *r.GameID
+		v.ServiceID = 0 // the game's service, set by the store
+	}
+	if r.SKU != nil {
+		sku := strings.ToLower(strings.TrimSpace(*r.SKU))
+		v.SKU = sql.NullString{String: sku, Valid: sku != ""}
+		if sku != "" && (!adminSkuRE.MatchString(sku) || len(sku) > 100) {
+			f.add("sku", "Use lowercase letters, digits and - _ . between them.")
+		}
+	}
+	adminSet(&v.Name, r.Name)
+	adminSet(&v.NameMy, r.NameMy)
+	adminSet(&v.Description, r.Description)
+	adminSet(&v.ImgURL, r.ImgURL)
+	adminSet(&v.Price, r.Price)
+	adminSet(&v.DiscountPercent, r.DiscountPercent)
+	adminSet(&v.IsPopular, r.IsPopular)
+	adminSet(&v.IsActive, r.IsActive)
+	adminSet(&v.IsSold, r.IsSold)
+	adminSet(&v.Sort, r.Sort)
+	if r.PreviewImg != nil {
+		v.PreviewImg = pq.StringArray{}
+		if len(*r.PreviewImg) > 10 {
+			f.add("preview_img", "At most 10 preview images.")
+		}
+		for _, u := range *r.PreviewImg {
+			v.PreviewImg = append(v.PreviewImg, adminURL(f, "preview_img", u))
+		}
+	}
+	if len(r.FakePrice) > 0 {
+		if string(r.FakePrice) == "null" {
+			v.FakePrice = sql.NullInt64{}
+		} else {
+			var n int64
+			if err := json.Unmarshal(r.FakePrice, &n); err != nil {
+				f.add("fake_price", "This field must be a whole number.")
+			}
+			v.FakePrice = sql.NullInt64{Int64: n, Valid: true}
+		}
+	}
+	if len(r.Data) > 0 {
+		var obj map[string]any
+		if err := json.Unmarshal(r.Data, &obj); err != nil || obj == nil {
+			f.add("data", "This field must be an object.")
+		} else if len(r.Data) > 8192 {
+			f.add("data", "This field is too large.")
+		}
+		v.Data = json.RawMessage(bytes.TrimSpace(r.Data))
+	}
+	if create && r.Price == nil {
+		f.add("price", "This field is required.")
+	}
+	if v.GameID <= 0 {
+		f.add("game_id", "Please choose a game.")
+	}
+	v.Name = adminName(f, "name", v.Name, true, 200)
+	v.NameMy = adminName(f, "name_my", v.NameMy, false, 200)
+	v.Description = adminLongText(f, "description", v.Description, 5000)
+	v.ImgURL = adminURL(f, "img_url", v.ImgURL)
+	if v.Price < 0 || v.Price > maxAdminPrice {
+		f.add("price", "The price must be between 0 and 100,000,000 Ks.")
+	}
+	if v.FakePrice.Valid && (v.FakePrice.Int64 < 0 || v.FakePrice.Int64 > maxAdminPrice) {
+		f.add("fake_price", "The price must be between 0 and 100,000,000 Ks.")
+	}
+	if v.DiscountPercent < 0 || v.DiscountPercent > 100 {
+		f.add("discount_percent", "The discount must be between 0 and 100.")
+	}
+	return f.err()
+}
+
+func (s *Server) adminListProducts(c *fiber.Ctx) error {
+	kind := c.Query("kind")
+	if kind != "" && !adminKinds[kind] {
+		return Invalid(map[string][]string{"kind": {"Use coin, code or account."}})
+	}
+	page, err := s.opts.Store.AdminProducts(c.UserContext(), store.AdminProductFilter{
+		GameID: adminQueryID(c, "game_id"), ServiceID: adminQueryID(c, "service_id"), Kind: kind, Q: c.Query("q"), Page: adminPageOf(c),
+	})
+	if err != nil {
+		return err
+	}
+	out := make([]adminProductJSON, len(page.Items))
+	for i, p := range page.Items {
+		out[i] = toAdminProductJSON(p)
+	}
+	return adminPaged(c, out, page.PageInfo)
+}
+
+func (s *Server) adminShowProduct(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.opts.Store.AdminProductByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return adminOK(c, toAdminProductJSON(p))
+}
+
+func (s *Server) adminCreateProduct(c *fiber.Ctx) error {
+	var req adminProductRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	v := store.ProductRow{IsActive: true, Data: json.RawMessage(`{}`), PreviewImg: pq.StringArray{}}
+	if err := req.apply(&v, true); err != nil {
+		return err
+	}
+	out, err := s.opts.Store.CreateProduct(c.UserContext(), adminActor(c), v)
+	if err != nil {
+		return adminForeignKey(err, "game_id", "This game does not exist.")
+	}
+	p, err := s.opts.Store.AdminProductByID(c.UserContext(), out.ID)
+	if err != nil {
+		return err
+	}
+	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toAdminProductJSON(p)})
+}
+
+func (s *Server) adminUpdateProduct(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminProductRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	_, err = s.opts.Store.UpdateProduct(c.UserContext(), adminActor(c), id, func(v *store.ProductRow) error { return req.apply(v, false) })
+	if err != nil {
+		return adminForeignKey(err, "game_id", "This game does not exist.")
+	}
+	p, err := s.opts.Store.AdminProductByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return adminOK(c, toAdminProductJSON(p))
+}
+
+type adminCredentialsRequest struct {
+	Email         string `json:"email"`
+	EmailPassword string `json:"email_password"`
+	GamePassword  string `json:"game_password"`
+}
+
+// adminSetCredentials stores an account product's login. It is never
+// answered back: the answer says only that a login is stored.
+func (s *Server) adminSetCredentials(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminCredentialsRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	cr := store.Credentials{Email: strings.TrimSpace(req.Email), EmailPassword: req.EmailPassword, GamePassword: req.GamePassword}
+	for _, fv := range []struct{ name, v string }{{"email", cr.Email}, {"email_password", cr.EmailPassword}, {"game_password", cr.GamePassword}} {
+		switch {
+		case fv.v == "":
+			f.add(fv.name, "This field is required.")
+		case runes(fv.v) > 255:
+			f.add(fv.name, "This field is too long.")
+		case strings.IndexFunc(fv.v, badTextChar) >= 0:
+			f.add(fv.name, "This field contains characters that are not allowed.")
+		}
+	}
+	if err := f.err(); err != nil {
+		return err
+	}
+	info, err := s.opts.Store.SetCredentials(c.UserContext(), adminActor(c), id, cr)
+	if err != nil {
+		return err
+	}
+	return adminOK(c, fiber.Map{"product_id": info.ProductID, "has_credentials": true, "updated_at": info.UpdatedAt})
+}
+
+// adminRevealCredentials answers an account's login to an admin and
+// records that they saw it.
+func (s *Server) adminRevealCredentials(c *fiber.Ctx) error {
+	id, err := adminID(c)
+	if err != nil {
+		return err
+	}
+	var req adminReasonRequest
+	if err := adminDecodeOptional(c, &req); err != nil {
+		return err
+	}
+	f := fieldErrors{}
+	reason := adminName(f, "reason", req.Reason, false, maxAdminReason)
+	if err := f.err(); err != nil {
+		return err
+	}
+	cr, err := s.opts.Store.RevealCredentials(c.UserContext(), adminActor(c), id, reason)
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{"product_id": id, "credentials": cr}})
+}

@@ -1,0 +1,76 @@
+package api
+
+import (
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/media"
+)
+
+// The back office API (issue 10) under /api/admin: admins only (a customer
+// gets 403, a signed-out caller 401, a banned admin 403 with the reason),
+// every change written to the audit log in the change's own transaction
+// (store's Admin* functions take the actor for that).
+
+// mountAdmin registers the admin routes and the public media files.
+func (s *Server) mountAdmin(api fiber.Router) {
+	// Public images uploaded by admins; registered before MountWeb's
+	// /media/* so this route answers for its prefix.
+	s.app.Get(strings.TrimSuffix(media.URLPrefix, "/")+"/:name", s.serveMedia)
+
+	a := api.Group("/admin", s.requireUser, s.refuseBanned, s.requireAdmin)
+	a.Get("/overview", s.adminOverview)
+
+	a.Get("/topups", s.adminListTopups)
+	a.Get("/topups/:id", s.adminShowTopup)
+	a.Post("/topups/:id/confirm", s.adminConfirmTopup)
+	a.Post("/topups/:id/reject", s.adminRejectTopup)
+
+	a.Get("/orders", s.adminListOrders)
+	a.Get("/orders/queue", s.adminOrderQueue)
+	a.Get("/orders/:id", s.adminShowOrder)
+	a.Post("/orders/:id/claim", s.adminClaimOrder)
+	a.Post("/orders/:id/complete", s.adminCompleteOrder)
+	a.Post("/orders/:id/fail", s.adminFailOrder)
+
+	a.Get("/users", s.adminListUsers)
+	a.Get("/users/:id", s.adminShowUser)
+	a.Get("/users/:id/ledger", s.adminUserLedger)
+	a.Post("/users/:id/ban", s.adminBan)
+	a.Post("/users/:id/unban", s.adminUnban)
+	a.Post("/users/:id/wallet", s.adminAdjustWallet)
+
+	a.Get("/services", s.adminListServices)
+	a.Post("/services", s.adminCreateService)
+	a.Patch("/services/:id", s.adminUpdateService)
+	a.Get("/games", s.adminListGames)
+	a.Post("/games", s.adminCreateGame)
+	a.Patch("/games/:id", s.adminUpdateGame)
+	a.Get("/products", s.adminListProducts)
+	a.Post("/products", s.adminCreateProduct)
+	a.Get("/products/:id", s.adminShowProduct)
+	a.Patch("/products/:id", s.adminUpdateProduct)
+	a.Put("/products/:id/credentials", s.adminSetCredentials)
+	a.Post("/products/:id/credentials/reveal", s.adminRevealCredentials)
+	a.Get("/products/:id/codes", s.adminCodeStock)
+	a.Post("/products/:id/codes", s.adminImportCodes)
+	a.Get("/codes/stock", s.adminCodeStocks)
+	a.Get("/payment-methods", s.adminListPaymentMethods)
+	a.Post("/payment-methods", s.adminCreatePaymentMethod)
+	a.Patch("/payment-methods/:id", s.adminUpdatePaymentMethod)
+	a.Get("/banners", s.adminListBanners)
+	a.Post("/banners", s.adminCreateBanner)
+	a.Patch("/banners/:id", s.adminUpdateBanner)
+	a.Delete("/banners/:id", s.adminDeleteBanner)
+	a.Post("/media", s.adminUploadMedia)
+
+	a.Get("/reviews", s.adminListReviews)
+	a.Patch("/reviews/:id", s.adminModerateReview)
+	a.Get("/settings/admin-online", s.adminGetOnline)
+	a.Get("/settings/receipt-checks", s.adminGetReceiptRules)
+	a.Put("/settings/receipt-checks", s.adminSetReceiptRules)
+	a.Put("/settings/admin-online", s.adminSetOnline)
+	a.Get("/audit", s.adminAuditLog)
+	a.Post("/events", s.adminPublishEvent)
+}

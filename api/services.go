@@ -1,0 +1,30 @@
+package api
+
+import (
+	"github.com/gofiber/fiber/v2"
+)
+
+// cacheCatalogue lets browsers and proxies reuse catalogue answers briefly;
+// an admin's edit shows within a minute.
+const cacheCatalogue = "public, max-age=60, stale-while-revalidate=300"
+
+type serviceJSON struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	NameMy string `json:"name_my"`
+	Slug   string `json:"slug"`
+	Kind   string `json:"kind"`
+}
+
+func (s *Server) listServices(c *fiber.Ctx) error {
+	list, err := s.opts.Store.Services(c.UserContext())
+	if err != nil {
+		return err
+	}
+	out := make([]serviceJSON, len(list))
+	for i, sv := range list {
+		out[i] = serviceJSON{ID: sv.ID, Name: sv.Name, NameMy: sv.NameMy, Slug: sv.Slug, Kind: sv.Kind}
+	}
+	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
+	return c.JSON(fiber.Map{"success": true, "data": out})
+}
