@@ -4,6 +4,13 @@
 // JSON or logging. Every function takes a context first; every error is
 // wrapped with %w and, where callers must tell outcomes apart, wraps one of
 // the sentinel errors in errors.go.
+//
+// Files are by resource, not by audience: products.go holds every products
+// query, the customer's and the admin's; a resource too big for one file
+// adds suffixed ones (orders.go, order_delivery.go, order_decisions.go).
+// admin_table.go is the audited create and update the catalogue tables
+// share, audit.go the audit log every admin change writes in its
+// transaction, page.go the paging of lists.
 package store
 
 import (

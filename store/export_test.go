@@ -11,3 +11,11 @@ import (
 func PostLedger(ctx context.Context, tx *sqlx.Tx, e LedgerEntry) (LedgerEntry, error) {
 	return postLedger(ctx, tx, e)
 }
+
+// ConfirmTopupWithBrokenAudit confirms a top-up under an audit hook whose
+// entry cannot be written (an empty action breaks audit_log's CHECK), to
+// prove the change and its entry commit or roll back together.
+func (s *DB) ConfirmTopupWithBrokenAudit(ctx context.Context, topupID, actorID int64) (Topup, error) {
+	ctx = withAuditHook(ctx, &auditHook{actor: Actor{ID: actorID}, record: auditRecord{Action: ""}})
+	return s.ConfirmTopup(ctx, topupID, actorID)
+}

@@ -188,3 +188,14 @@ func (s *DB) DeleteMessage(ctx context.Context, userID, messageID int64) error {
 	}
 	return nil
 }
+
+// AdminSendMessage sends an admin's message to a customer (pushed live like
+// any message) and audits it in the same transaction.
+func (s *DB) AdminSendMessage(ctx context.Context, a Actor, nm NewMessage) (Message, error) {
+	nm.SenderID = a.ID
+	ctx = withAuditHook(ctx, &auditHook{actor: a, record: auditRecord{
+		Action: "message.send", TargetType: "user", TargetID: nm.UserID,
+		After: map[string]string{"title": nm.Title, "body": nm.Body},
+	}})
+	return s.CreateMessage(ctx, nm)
+}

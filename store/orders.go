@@ -10,8 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
+	"topup/internal/phone"
 	"topup/internal/secret"
 )
 
@@ -78,19 +77,6 @@ func (e *GameInfoError) Error() string { return e.Field + ": " + e.Message }
 // Unwrap makes errors.Is(err, ErrInvalid) true.
 func (e *GameInfoError) Unwrap() error { return ErrInvalid }
 
-// Credentials is the login of a bought account.
-type Credentials struct {
-	Email         string `json:"email"`
-	EmailPassword string `json:"email_password"`
-	GamePassword  string `json:"game_password"`
-}
-
-// delivery is the sealed JSON kept in orders.meta: what the buyer received.
-type delivery struct {
-	*Credentials
-	Code string `json:"code,omitempty"`
-}
-
 // Order is a purchase with a snapshot of what was bought.
 type Order struct {
 	ID             int64          `db:"id"`
@@ -142,257 +128,6 @@ func (o *Order) open(box *secret.Box) error {
 
 func orderReference(id int64) string { return "order:" + strconv.FormatInt(id, 10) }
 
-// The longest game ids a coin order takes, in digits.
-const (
-	maxGameUID  = 32
-	maxServerID = 16
-)
-
-// gameInfo checks and normalises the player's ids of a coin order; other
-// kinds need none and store none.
-func gameInfo(p Product, gameUID, serverID string) (uid, server string, err error) {
-	if p.Kind != KindCoin {
-		return "", "", nil
-	}
-	uid = asciiDigits(gameUID)
-	if uid == "" {
-		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID is required."}
-	}
-	if !numeric(uid, maxGameUID) {
-		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID must be a number."}
-	}
-	if !p.UsesServerID {
-		// The client hides the field for such games (pubg-coin); whatever
-		// it sends is not part of the order.
-		return uid, "", nil
-	}
-	server = asciiDigits(serverID)
-	if server == "" {
-		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID is required."}
-	}
-	if !numeric(server, maxServerID) {
-		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID must be a number."}
-	}
-	return uid, server, nil
-}
-
-// asciiDigits trims s and turns Myanmar digits (၀-၉, typed on a Burmese
-// keyboard) into ASCII ones, so "၁၂၃" and "123" are the same game id.
-func asciiDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '၀' && r <= '၉' {
-			return '0' + (r - '၀')
-		}
-		return r
-	}, strings.TrimSpace(s))
-}
-
-func numeric(s string, max int) bool {
-	if len(s) == 0 || len(s) > max {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func (s *DB) deliverAccount(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order) (Order, error) {
-	var sealed struct {
-		Email         []byte `db:"email"`
-		EmailPassword []byte `db:"email_password"`
-		GamePassword  []byte `db:"game_password"`
-	}
-	err := tx.GetContext(ctx, &sealed, `SELECT email, email_password, game_password
-		FROM account_credentials WHERE product_id = $1`, o.ProductID)
-	if errors.Is(err, sql.ErrNoRows) {
-		// Selling an account without its login would take money for
-		// nothing: refuse the whole order.
-		return Order{}, fmt.Errorf("store: order: account %d has no credentials: %w", o.ProductID, ErrSoldOut)
-	}
-	if err != nil {
-		return Order{}, wrap(err, "order: credentials of %d", o.ProductID)
-	}
-	var c Credentials
-	for _, f := range []struct {
-		dst *string
-		src []byte
-	}{{&c.Email, sealed.Email}, {&c.EmailPassword, sealed.EmailPassword}, {&c.GamePassword, sealed.GamePassword}} {
-		plain, err := box.Open(f.src)
-		if err != nil {
-			return Order{}, fmt.Errorf("store: order: credentials of %d: %w", o.ProductID, err)
-		}
-		*f.dst = string(plain)
-	}
-	return sealDelivery(ctx, tx, box, o, delivery{Credentials: &c})
-}
-
-func (s *DB) deliverCode(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order) (Order, error) {
-	var sealedCode []byte
-	err := tx.GetContext(ctx, &sealedCode, `
-		UPDATE redeem_codes SET claimed_by_order_id = $2, claimed_at = now()
-		WHERE id = (
-			SELECT id FROM redeem_codes
-			WHERE product_id = $1 AND claimed_by_order_id IS NULL
-			ORDER BY id
-			FOR UPDATE SKIP LOCKED
-			LIMIT 1)
-		RETURNING code`, o.ProductID, o.ID)
-	if errors.Is(err, sql.ErrNoRows) {
-		// SKIP LOCKED may also pass over a code another buyer holds in a
-		// transaction that later rolls back; that buyer's failure is rare
-		// (the claim comes after the debit) and a retry finds the code.
-		return Order{}, fmt.Errorf("store: order: product %d: %w", o.ProductID, ErrSoldOut)
-	}
-	if err != nil {
-		return Order{}, wrap(err, "order: claim code of %d", o.ProductID)
-	}
-	code, err := box.Open(sealedCode)
-	if err != nil {
-		return Order{}, fmt.Errorf("store: order: code of %d: %w", o.ProductID, err)
-	}
-	o, err = sealDelivery(ctx, tx, box, o, delivery{Code: string(code)})
-	if err != nil {
-		return Order{}, err
-	}
-	_, err = s.insertMessage(ctx, tx, NewMessage{
-		UserID:    o.UserID,
-		Title:     string(code),
-		Body:      codeMessageBody(o),
-		ProductID: o.ProductID,
-		OrderID:   o.ID,
-		Sealed:    true,
-	})
-	return o, err
-}
-
-func codeMessageBody(o Order) string {
-	return fmt.Sprintf("Your %s code (order for %s). Tap the code to copy it and redeem it in %s. "+
-		"Codes are single-use.", o.ProductName, o.GameName, o.GameName)
-}
-
-// sealDelivery keeps what an order delivered, sealed, in its meta.
-// purchaseSQL already wrote the order completed: the delivery is part of
-// the same transaction or the purchase is rolled back.
-func sealDelivery(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order, d delivery) (Order, error) {
-	plain, err := json.Marshal(d)
-	if err != nil {
-		return Order{}, fmt.Errorf("store: order %d meta: %w", o.ID, err)
-	}
-	var out Order
-	err = tx.GetContext(ctx, &out, `UPDATE orders SET meta = $2 WHERE id = $1 RETURNING `+orderColumns, o.ID, box.Seal(plain))
-	if err != nil {
-		return Order{}, wrap(err, "order %d: delivery", o.ID)
-	}
-	out.Credentials, out.Code = d.Credentials, d.Code
-	return out, nil
-}
-
-// CompleteOrder marks a pending (or processing) coin order as delivered,
-// by actorID (an admin), tells the customer with a message, and announces
-// it. An order in any other state is ErrInvalidState; an unknown one
-// ErrNotFound.
-func (s *DB) CompleteOrder(ctx context.Context, orderID, actorID int64) (Order, error) {
-	var o Order
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		err := tx.GetContext(ctx, &o, `
-			UPDATE orders SET status = 'completed', completed_at = now(),
-				claimed_by = COALESCE(claimed_by, $2), claimed_at = COALESCE(claimed_at, now())
-			WHERE id = $1 AND status IN ('pending', 'processing')
-			RETURNING `+orderColumns, orderID, nullID(actorID))
-		if errors.Is(err, sql.ErrNoRows) {
-			return orderStateError(ctx, tx, orderID)
-		}
-		if err != nil {
-			return wrap(err, "complete order %d", orderID)
-		}
-		_, err = s.insertMessage(ctx, tx, NewMessage{
-			UserID:    o.UserID,
-			Title:     fmt.Sprintf("Order #%d delivered", o.ID),
-			Body:      fmt.Sprintf("%s has been delivered to game ID %s%s. Thank you for shopping with us.", o.ProductName, o.GameUID, serverSuffix(o)),
-			ProductID: o.ProductID,
-			OrderID:   o.ID,
-			SenderID:  actorID,
-		})
-		if err != nil {
-			return err
-		}
-		return announceOrder(ctx, tx, o)
-	})
-	return o, err
-}
-
-// FailOrder marks a pending (or processing) order as failed with a reason
-// and refunds its total to the wallet through the ledger. The refund's
-// reference is the order's, and (kind, reference) is UNIQUE, so an order is
-// refunded at most once whatever happens; the status compare-and-set makes
-// a second FailOrder ErrInvalidState.
-func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason string) (Order, error) {
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return Order{}, fmt.Errorf("store: fail order: a reason is required: %w", ErrInvalid)
-	}
-	var o Order
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		err := tx.GetContext(ctx, &o, `
-			UPDATE orders SET status = 'failed', fail_reason = $3,
-				claimed_by = COALESCE(claimed_by, $2), claimed_at = COALESCE(claimed_at, now())
-			WHERE id = $1 AND status IN ('pending', 'processing')
-			RETURNING `+orderColumns, orderID, nullID(actorID), reason)
-		if errors.Is(err, sql.ErrNoRows) {
-			return orderStateError(ctx, tx, orderID)
-		}
-		if err != nil {
-			return wrap(err, "fail order %d", orderID)
-		}
-		if o.TotalPrice > 0 {
-			_, err := postLedger(ctx, tx, LedgerEntry{
-				UserID: o.UserID, Amount: o.TotalPrice, Kind: LedgerRefund, Reference: orderReference(o.ID),
-				ActorID: nullID(actorID), Reason: sql.NullString{String: reason, Valid: true},
-			})
-			if err != nil {
-				return err
-			}
-		}
-		if err := announceUser(ctx, tx, o.UserID, UpdateWallet); err != nil {
-			return err
-		}
-		_, err = s.insertMessage(ctx, tx, NewMessage{
-			UserID:    o.UserID,
-			Title:     fmt.Sprintf("Order #%d could not be delivered", o.ID),
-			Body:      fmt.Sprintf("%s could not be delivered: %s. %d Ks has been returned to your wallet.", o.ProductName, reason, o.TotalPrice),
-			ProductID: o.ProductID,
-			OrderID:   o.ID,
-			SenderID:  actorID,
-		})
-		if err != nil {
-			return err
-		}
-		return announceOrder(ctx, tx, o)
-	})
-	return o, err
-}
-
-func serverSuffix(o Order) string {
-	if o.ServerID == "" {
-		return ""
-	}
-	return " (server " + o.ServerID + ")"
-}
-
-// orderStateError explains why a compare-and-set on an order matched
-// nothing.
-func orderStateError(ctx context.Context, tx *sqlx.Tx, orderID int64) error {
-	var status string
-	err := tx.GetContext(ctx, &status, `SELECT status FROM orders WHERE id = $1`, orderID)
-	if err != nil {
-		return wrap(err, "order %d", orderID)
-	}
-	return fmt.Errorf("store: order %d is %s: %w", orderID, status, ErrInvalidState)
-}
-
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id > 0} }
 
 // OrderPage is one page of orders.
@@ -440,4 +175,79 @@ func (s *DB) OrderByID(ctx context.Context, id int64) (Order, error) {
 		return Order{}, wrap(err, "order %d", id)
 	}
 	return o, o.open(box)
+}
+
+// AdminOrder is an order with its buyer and who claimed it.
+type AdminOrder struct {
+	Order
+	ClaimedBy     sql.NullInt64  `db:"claimed_by"`
+	ClaimedAt     sql.NullTime   `db:"claimed_at"`
+	ClaimedByName sql.NullString `db:"claimed_by_name"`
+	Username      string         `db:"username"`
+	Phone         string         `db:"phone"`
+}
+
+var adminOrderSelect = `SELECT ` + prefixed("o.", orderColumns) + `,
+	o.claimed_by, o.claimed_at, cb.username AS claimed_by_name, u.username, u.phone
+	FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN users cb ON cb.id = o.claimed_by`
+
+// AdminOrderFilter narrows AdminOrders. Queue lists coin orders waiting
+// for delivery (pending or processing), oldest first; otherwise newest
+// first. Q matches an order id, the buyer's phone (any form), username or
+// e-mail, a game id, or part of the product name.
+type AdminOrderFilter struct {
+	Queue  bool
+	Status string
+	UserID int64
+	Q      string
+	Page
+}
+
+// AdminOrderPage is one page of orders.
+type AdminOrderPage struct {
+	Items []AdminOrder
+	PageInfo
+}
+
+// AdminOrders lists and searches orders. What was delivered stays sealed.
+func (s *DB) AdminOrders(ctx context.Context, f AdminOrderFilter) (AdminOrderPage, error) {
+	pg := f.Page.norm()
+	q := strings.TrimSpace(f.Q)
+	var id int64
+	if n, err := strconv.ParseInt(strings.TrimPrefix(q, "#"), 10, 64); err == nil && n > 0 {
+		id = n
+	}
+	normPhone := ""
+	if n, err := phone.Normalize(q); err == nil {
+		normPhone = n
+	}
+	where := ` WHERE ($1::bool = false OR (o.product_kind = 'coin' AND o.status IN ('pending', 'processing')))
+		AND ($2::text = '' OR o.status = $2)
+		AND ($3::bigint = 0 OR o.user_id = $3)
+		AND ($4::text = '' OR o.id = $5 OR u.phone = $6 OR lower(u.username) = lower($4)
+		     OR lower(u.email) = lower($4) OR o.game_uid = $4
+		     OR strpos(lower(o.product_name), lower($4)) > 0)`
+	args := []any{f.Queue, f.Status, f.UserID, q, id, normPhone}
+	order := ` ORDER BY o.created_at DESC, o.id DESC`
+	if f.Queue {
+		order = ` ORDER BY o.created_at, o.id`
+	}
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id`+where, args...); err != nil {
+		return AdminOrderPage{}, wrap(err, "count orders")
+	}
+	items := []AdminOrder{}
+	err := s.db.SelectContext(ctx, &items, adminOrderSelect+where+order+` LIMIT $7 OFFSET $8`,
+		append(args, pg.PerPage, pg.offset())...)
+	if err != nil {
+		return AdminOrderPage{}, wrap(err, "orders")
+	}
+	return AdminOrderPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+}
+
+// AdminOrderByID returns one order with its buyer and claimer.
+func (s *DB) AdminOrderByID(ctx context.Context, id int64) (AdminOrder, error) {
+	var o AdminOrder
+	err := s.db.GetContext(ctx, &o, adminOrderSelect+` WHERE o.id = $1`, id)
+	return o, wrap(err, "order %d", id)
 }

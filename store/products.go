@@ -4,8 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
+	"time"
 
+	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 )
 
@@ -58,50 +62,6 @@ const productSelect = `
 // productOrder is the catalogue order: popular first, then the admin's.
 const productOrder = ` ORDER BY p.is_popular DESC, p.sort, p.id`
 
-// Paging defaults for catalogue lists. 12 fills 2, 3, 4 and 6 columns.
-const (
-	DefaultPerPage = 12
-	MaxPerPage     = 50
-)
-
-// Page asks for one page of a list, counted from 1.
-type Page struct {
-	Page    int
-	PerPage int
-}
-
-func (p Page) norm() Page {
-	if p.Page < 1 {
-		p.Page = 1
-	}
-	if p.PerPage < 1 {
-		p.PerPage = DefaultPerPage
-	}
-	if p.PerPage > MaxPerPage {
-		p.PerPage = MaxPerPage
-	}
-	return p
-}
-
-func (p Page) offset() int { return (p.Page - 1) * p.PerPage }
-
-// PageInfo describes the page returned, SPEC's current_page, last_page,
-// per_page and total.
-type PageInfo struct {
-	CurrentPage int
-	LastPage    int // at least 1, so "Page 1 of 1" shows for an empty list
-	PerPage     int
-	Total       int
-}
-
-func pageInfo(p Page, total int) PageInfo {
-	last := (total + p.PerPage - 1) / p.PerPage
-	if last < 1 {
-		last = 1
-	}
-	return PageInfo{CurrentPage: p.Page, LastPage: last, PerPage: p.PerPage, Total: total}
-}
-
 // ProductFilter narrows Products; zero values do not filter.
 type ProductFilter struct {
 	ServiceID int64
@@ -147,4 +107,148 @@ func (s *DB) ProductByID(ctx context.Context, id int64) (Product, error) {
 		return Product{}, wrap(err, "product %d", id)
 	}
 	return p, nil
+}
+
+// ProductRow is a product as the admin edits it.
+type ProductRow struct {
+	ID              int64           `db:"id"`
+	GameID          int64           `db:"game_id"`
+	ServiceID       int64           `db:"service_id"`
+	SKU             sql.NullString  `db:"sku"`
+	Name            string          `db:"name"`
+	NameMy          string          `db:"name_my"`
+	Description     string          `db:"description"`
+	ImgURL          string          `db:"img_url"`
+	PreviewImg      pq.StringArray  `db:"preview_img"`
+	Price           int64           `db:"price"`
+	FakePrice       sql.NullInt64   `db:"fake_price"`
+	DiscountPercent int             `db:"discount_percent"`
+	IsSold          bool            `db:"is_sold"`
+	IsPopular       bool            `db:"is_popular"`
+	IsActive        bool            `db:"is_active"`
+	Sort            int             `db:"sort"`
+	Data            json.RawMessage `db:"data"`
+	CreatedAt       time.Time       `db:"created_at"`
+	UpdatedAt       time.Time       `db:"updated_at"`
+}
+
+const productRowColumns = `id, game_id, service_id, sku, name, name_my, description, img_url, preview_img, price,
+	fake_price, discount_percent, is_sold, is_popular, is_active, sort, data, created_at, updated_at`
+
+var productTable = table[ProductRow]{
+	name: "products", target: "product", columns: productRowColumns,
+	insert: `INSERT INTO products (game_id, service_id, sku, name, name_my, description, img_url, preview_img, price,
+		fake_price, discount_percent, is_popular, is_active, sort, data, is_sold)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+	update: `UPDATE products SET game_id = $2, service_id = $3, sku = $4, name = $5, name_my = $6, description = $7,
+		img_url = $8, preview_img = $9, price = $10, fake_price = $11, discount_percent = $12, is_popular = $13,
+		is_active = $14, sort = $15, data = $16, is_sold = $17`,
+	args: func(v *ProductRow) []any {
+		data := v.Data
+		if len(data) == 0 {
+			data = json.RawMessage(`{}`)
+		}
+		preview := v.PreviewImg
+		if preview == nil {
+			preview = pq.StringArray{}
+		}
+		return []any{v.GameID, v.ServiceID, v.SKU, v.Name, v.NameMy, v.Description, v.ImgURL, preview, v.Price,
+			v.FakePrice, v.DiscountPercent, v.IsPopular, v.IsActive, v.Sort, jsonArg(data), v.IsSold}
+	},
+	id: func(v *ProductRow) int64 { return v.ID },
+	check: func(ctx context.Context, tx *sqlx.Tx, before, after *ProductRow) error {
+		// A product belongs to its game's service: the kind decides how it
+		// is delivered, so the two must agree.
+		var svc int64
+		err := tx.GetContext(ctx, &svc, `SELECT service_id FROM games WHERE id = $1`, after.GameID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: product: game %d: %w", after.GameID, ErrInvalid)
+		}
+		if err != nil {
+			return wrap(err, "product: game %d", after.GameID)
+		}
+		if after.ServiceID == 0 {
+			after.ServiceID = svc
+		}
+		if before != nil && before.IsSold && !after.IsSold {
+			var kind string
+			if err := tx.GetContext(ctx, &kind, `SELECT kind FROM services WHERE id = $1`, before.ServiceID); err != nil {
+				return wrap(err, "product %d service", before.ID)
+			}
+			if kind == KindAccount {
+				return fmt.Errorf("store: product %d: a sold account stays sold: %w", before.ID, ErrInvalidState)
+			}
+		}
+		return nil
+	},
+}
+
+// AdminProduct is a product with what the admin list shows beside it.
+type AdminProduct struct {
+	ProductRow
+	GameName       string `db:"game_name"`
+	ServiceName    string `db:"service_name"`
+	Kind           string `db:"kind"`
+	HasCredentials bool   `db:"has_credentials"`
+	CodesAvailable int64  `db:"codes_available"`
+}
+
+var adminProductSelect = `SELECT ` + prefixed("p.", productRowColumns) + `,
+	g.name AS game_name, sv.name AS service_name, sv.kind,
+	EXISTS (SELECT 1 FROM account_credentials ac WHERE ac.product_id = p.id) AS has_credentials,
+	(SELECT count(*) FROM redeem_codes rc WHERE rc.product_id = p.id AND rc.claimed_by_order_id IS NULL) AS codes_available
+	FROM products p JOIN games g ON g.id = p.game_id JOIN services sv ON sv.id = p.service_id`
+
+// AdminProductFilter narrows AdminProducts.
+type AdminProductFilter struct {
+	GameID    int64
+	ServiceID int64
+	Kind      string
+	Q         string // part of the name or the SKU
+	Page
+}
+
+// AdminProductPage is one page of products.
+type AdminProductPage struct {
+	Items []AdminProduct
+	PageInfo
+}
+
+// AdminProducts lists products of every state.
+func (s *DB) AdminProducts(ctx context.Context, f AdminProductFilter) (AdminProductPage, error) {
+	pg := f.Page.norm()
+	where := ` WHERE ($1::bigint = 0 OR p.game_id = $1) AND ($2::bigint = 0 OR p.service_id = $2)
+		AND ($3::text = '' OR sv.kind = $3)
+		AND ($4::text = '' OR strpos(lower(p.name), lower($4)) > 0 OR p.sku = lower($4))`
+	args := []any{f.GameID, f.ServiceID, f.Kind, strings.TrimSpace(f.Q)}
+	var total int
+	err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM products p JOIN games g ON g.id = p.game_id
+		JOIN services sv ON sv.id = p.service_id`+where, args...)
+	if err != nil {
+		return AdminProductPage{}, wrap(err, "count products")
+	}
+	items := []AdminProduct{}
+	err = s.db.SelectContext(ctx, &items, adminProductSelect+where+` ORDER BY p.game_id, p.sort, p.id LIMIT $5 OFFSET $6`,
+		append(args, pg.PerPage, pg.offset())...)
+	if err != nil {
+		return AdminProductPage{}, wrap(err, "products")
+	}
+	return AdminProductPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+}
+
+// AdminProductByID returns one product with its list extras.
+func (s *DB) AdminProductByID(ctx context.Context, id int64) (AdminProduct, error) {
+	var p AdminProduct
+	err := s.db.GetContext(ctx, &p, adminProductSelect+` WHERE p.id = $1`, id)
+	return p, wrap(err, "product %d", id)
+}
+
+// CreateProduct adds a product (ServiceID 0 takes the game's service).
+func (s *DB) CreateProduct(ctx context.Context, a Actor, v ProductRow) (ProductRow, error) {
+	return adminCreate(ctx, s, a, productTable, v)
+}
+
+// UpdateProduct edits a product.
+func (s *DB) UpdateProduct(ctx context.Context, a Actor, id int64, edit func(*ProductRow) error) (ProductRow, error) {
+	return adminUpdate(ctx, s, a, productTable, id, edit)
 }

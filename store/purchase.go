@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
@@ -303,4 +304,61 @@ func (s *DB) orderByKey(ctx context.Context, box *secret.Box, userID int64, key 
 		return Order{}, false, err
 	}
 	return o, true, nil
+}
+
+// The longest game ids a coin order takes, in digits.
+const (
+	maxGameUID  = 32
+	maxServerID = 16
+)
+
+// gameInfo checks and normalises the player's ids of a coin order; other
+// kinds need none and store none.
+func gameInfo(p Product, gameUID, serverID string) (uid, server string, err error) {
+	if p.Kind != KindCoin {
+		return "", "", nil
+	}
+	uid = asciiDigits(gameUID)
+	if uid == "" {
+		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID is required."}
+	}
+	if !numeric(uid, maxGameUID) {
+		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID must be a number."}
+	}
+	if !p.UsesServerID {
+		// The client hides the field for such games (pubg-coin); whatever
+		// it sends is not part of the order.
+		return uid, "", nil
+	}
+	server = asciiDigits(serverID)
+	if server == "" {
+		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID is required."}
+	}
+	if !numeric(server, maxServerID) {
+		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID must be a number."}
+	}
+	return uid, server, nil
+}
+
+// asciiDigits trims s and turns Myanmar digits (၀-၉, typed on a Burmese
+// keyboard) into ASCII ones, so "၁၂၃" and "123" are the same game id.
+func asciiDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '၀' && r <= '၉' {
+			return '0' + (r - '၀')
+		}
+		return r
+	}, strings.TrimSpace(s))
+}
+
+func numeric(s string, max int) bool {
+	if len(s) == 0 || len(s) > max {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -105,3 +105,68 @@ func (s *DB) CreateReview(ctx context.Context, userID, orderID int64, rating int
 	})
 	return r, err
 }
+
+// AdminReview is a review with its visibility, for moderation.
+type AdminReview struct {
+	Review
+	IsVisible bool `db:"is_visible"`
+}
+
+// AdminReviewPage is one page of reviews.
+type AdminReviewPage struct {
+	Items []AdminReview
+	PageInfo
+}
+
+// AdminReviews lists reviews, hidden ones too, newest first.
+func (s *DB) AdminReviews(ctx context.Context, visible *bool, page Page) (AdminReviewPage, error) {
+	pg := page.norm()
+	v := -1
+	if visible != nil {
+		v = 0
+		if *visible {
+			v = 1
+		}
+	}
+	where := ` WHERE ($1::int = -1 OR r.is_visible = ($1 = 1))`
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM reviews r`+where, v); err != nil {
+		return AdminReviewPage{}, wrap(err, "count reviews")
+	}
+	items := []AdminReview{}
+	err := s.db.SelectContext(ctx, &items, `
+		SELECT r.id, r.user_id, u.username, r.order_id, r.product_id, o.product_name,
+		       r.rating, r.comment, r.created_at, r.is_visible
+		FROM reviews r JOIN users u ON u.id = r.user_id JOIN orders o ON o.id = r.order_id`+where+`
+		ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`, v, pg.PerPage, pg.offset())
+	if err != nil {
+		return AdminReviewPage{}, wrap(err, "reviews")
+	}
+	return AdminReviewPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+}
+
+// SetReviewVisible hides or shows a review.
+func (s *DB) SetReviewVisible(ctx context.Context, a Actor, id int64, visible bool, reason string) error {
+	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		const snap = `SELECT jsonb_build_object('id', id, 'is_visible', is_visible, 'moderated_by', moderated_by) FROM reviews WHERE id = $1`
+		before, err := rowJSON(ctx, tx, snap+` FOR UPDATE`, id)
+		if err != nil {
+			return err
+		}
+		if before == nil {
+			return fmt.Errorf("store: review %d: %w", id, ErrNotFound)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE reviews SET is_visible = $2, moderated_by = $3 WHERE id = $1`, id, visible, nullID(a.ID)); err != nil {
+			return wrap(err, "moderate review %d", id)
+		}
+		after, err := rowJSON(ctx, tx, snap, id)
+		if err != nil {
+			return err
+		}
+		action := "review.hide"
+		if visible {
+			action = "review.show"
+		}
+		return writeAudit(ctx, tx, a, auditRecord{Action: action, TargetType: "review", TargetID: id, Before: before, After: after, Reason: reason})
+	})
+}

@@ -6,10 +6,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jmoiron/sqlx"
+	"github.com/lib/pq"
 )
 
 // Top-up statuses. A top-up is decided once: pending → confirmed or rejected.
@@ -225,104 +225,93 @@ func (s *DB) TopupsOfUser(ctx context.Context, userID int64, limit int) ([]Topup
 	return list, wrap(err, "top-ups of user %d", userID)
 }
 
-// Top-up events: admins see new requests appear (topup.created on
-// private-admins); the customer and admins see decisions (topup.updated).
-const (
-	EventTopupCreated = "topup.created"
-	EventTopupUpdated = "topup.updated"
-)
-
-// EventTopup is the top-up inside topup.created and topup.updated.
-type EventTopup struct {
-	ID                 int64      `json:"id"`
-	UserID             int64      `json:"user_id"`
-	Amount             int64      `json:"amount"`
-	VerificationAmount int64      `json:"verification_amount"`
-	Total              int64      `json:"total"`
-	PaymentMethod      string     `json:"payment_method"`
-	Status             string     `json:"status"`
-	RejectReason       *string    `json:"reject_reason"`
-	CreatedAt          time.Time  `json:"created_at"`
-	DecidedAt          *time.Time `json:"decided_at"`
+// AdminTopup is a top-up with its customer, for the queue.
+type AdminTopup struct {
+	Topup
+	Username      string         `db:"username"`
+	Phone         string         `db:"phone"`
+	DecidedByName sql.NullString `db:"decided_by_name"`
 }
 
-// TopupEventPayload is the data of the top-up events.
-type TopupEventPayload struct {
-	Topup EventTopup `json:"topup"`
+const adminTopupSelect = `
+	SELECT ` + `t.id, t.user_id, t.amount, t.verification_amount, t.total, t.payment_method_id,
+	       t.payment_method_name, t.upload_id, t.status, t.reject_reason, t.decided_by, t.decided_at,
+	       t.idempotency_key, t.created_at,
+	       u.username, u.phone, d.username AS decided_by_name
+	FROM topup_orders t JOIN users u ON u.id = t.user_id LEFT JOIN users d ON d.id = t.decided_by`
+
+// AdminTopupFilter narrows AdminTopups; Status "" lists all, pending first.
+type AdminTopupFilter struct {
+	Status string
+	UserID int64
+	Page
 }
 
-func (s *DB) topupEvent(ctx context.Context, tx *sqlx.Tx, event string, t Topup, channels ...string) error {
-	e := EventTopup{
-		ID: t.ID, UserID: t.UserID, Amount: t.Amount, VerificationAmount: t.VerificationAmount, Total: t.Total,
-		PaymentMethod: t.PaymentMethodName, Status: t.Status, CreatedAt: t.CreatedAt,
+// AdminTopupPage is one page of the top-up queue.
+type AdminTopupPage struct {
+	Items []AdminTopup
+	PageInfo
+}
+
+// AdminTopups lists top-ups: pending first and oldest first among them (the
+// queue), then decided ones newest first.
+func (s *DB) AdminTopups(ctx context.Context, f AdminTopupFilter) (AdminTopupPage, error) {
+	pg := f.Page.norm()
+	where := ` WHERE ($1::text = '' OR t.status = $1) AND ($2::bigint = 0 OR t.user_id = $2)`
+	args := []any{f.Status, f.UserID}
+	var total int
+	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM topup_orders t`+where, args...); err != nil {
+		return AdminTopupPage{}, wrap(err, "count top-ups")
 	}
-	if t.RejectReason.Valid {
-		e.RejectReason = &t.RejectReason.String
+	items := []AdminTopup{}
+	err := s.db.SelectContext(ctx, &items, adminTopupSelect+where+`
+		ORDER BY (t.status = 'pending') DESC,
+		         CASE WHEN t.status = 'pending' THEN t.created_at END ASC,
+		         t.created_at DESC, t.id DESC
+		LIMIT $3 OFFSET $4`, append(args, pg.PerPage, pg.offset())...)
+	if err != nil {
+		return AdminTopupPage{}, wrap(err, "top-ups")
 	}
-	if t.DecidedAt.Valid {
-		e.DecidedAt = &t.DecidedAt.Time
-	}
-	return s.enqueue(ctx, tx, outgoing{channels: channels, event: event, payload: TopupEventPayload{Topup: e}})
+	return AdminTopupPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
 }
 
-func topupReference(id int64) string { return fmt.Sprintf("topup:%d", id) }
-
-// ConfirmTopup credits the transferred total to the customer's wallet,
-// once: the status compare-and-set makes every later confirm (or a confirm
-// after a reject) ErrInvalidState, and the ledger's unique reference backs
-// it up. The customer gets a message, and the new balance and decision are
-// pushed live.
-func (s *DB) ConfirmTopup(ctx context.Context, topupID, actorID int64) (Topup, error) {
-	return s.decideTopup(ctx, topupID, actorID, TopupConfirmed, "")
+// AdminTopupByID returns one top-up with its customer.
+func (s *DB) AdminTopupByID(ctx context.Context, id int64) (AdminTopup, error) {
+	var t AdminTopup
+	err := s.db.GetContext(ctx, &t, adminTopupSelect+` WHERE t.id = $1`, id)
+	return t, wrap(err, "top-up %d", id)
 }
 
-// RejectTopup declines a top-up with a reason the customer is shown.
-func (s *DB) RejectTopup(ctx context.Context, topupID, actorID int64, reason string) (Topup, error) {
-	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return Topup{}, fmt.Errorf("store: reject top-up: a reason is required: %w", ErrInvalid)
+// ReceiptDuplicate is another upload of the same receipt bytes and the
+// top-up it backs, if any.
+type ReceiptDuplicate struct {
+	UploadID    int64          `db:"upload_id"`
+	UserID      int64          `db:"user_id"`
+	Username    string         `db:"username"`
+	TopupID     sql.NullInt64  `db:"topup_id"`
+	TopupStatus sql.NullString `db:"topup_status"`
+	CreatedAt   time.Time      `db:"created_at"`
+}
+
+// ReceiptDuplicates lists the other uploads of a top-up's receipt
+// (UploadDuplicates) with the top-ups they back.
+func (s *DB) ReceiptDuplicates(ctx context.Context, uploadID int64) ([]ReceiptDuplicate, error) {
+	dups, err := s.UploadDuplicates(ctx, uploadID)
+	if err != nil {
+		return nil, err
 	}
-	return s.decideTopup(ctx, topupID, actorID, TopupRejected, reason)
-}
-
-func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, reason string) (Topup, error) {
-	var t Topup
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
-		err := tx.GetContext(ctx, &t, `
-			UPDATE topup_orders SET status = $3, reject_reason = NULLIF($4, ''), decided_by = $2, decided_at = now()
-			WHERE id = $1 AND status = 'pending'
-			RETURNING `+topupColumns, topupID, nullID(actorID), status, reason)
-		if errors.Is(err, sql.ErrNoRows) {
-			var exists bool
-			if err := tx.GetContext(ctx, &exists, `SELECT true FROM topup_orders WHERE id = $1`, topupID); err != nil {
-				return fmt.Errorf("store: top-up %d: %w", topupID, ErrNotFound)
-			}
-			return fmt.Errorf("store: top-up %d is already decided: %w", topupID, ErrInvalidState)
-		}
-		if err != nil {
-			return wrap(err, "decide top-up %d", topupID)
-		}
-		msg := NewMessage{UserID: t.UserID, SenderID: actorID}
-		if status == TopupConfirmed {
-			_, err := postLedger(ctx, tx, LedgerEntry{
-				UserID: t.UserID, Amount: t.Total, Kind: LedgerTopup, Reference: topupReference(t.ID), ActorID: nullID(actorID),
-			})
-			if err != nil {
-				return err
-			}
-			if err := announceUser(ctx, tx, t.UserID, UpdateWallet); err != nil {
-				return err
-			}
-			msg.Title = fmt.Sprintf("Top-up #%d confirmed", t.ID)
-			msg.Body = fmt.Sprintf("%d Ks from your %s transfer has been added to your wallet.", t.Total, t.PaymentMethodName)
-		} else {
-			msg.Title = fmt.Sprintf("Top-up #%d was not accepted", t.ID)
-			msg.Body = fmt.Sprintf("Your %d Ks %s top-up was not accepted: %s. Contact support if you think this is a mistake.", t.Total, t.PaymentMethodName, reason)
-		}
-		if _, err := s.insertMessage(ctx, tx, msg); err != nil {
-			return err
-		}
-		return s.topupEvent(ctx, tx, EventTopupUpdated, t, UserChannel(t.UserID), ChannelAdmins)
-	})
-	return t, err
+	out := []ReceiptDuplicate{}
+	if len(dups) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(dups))
+	for i, d := range dups {
+		ids[i] = d.ID
+	}
+	err = s.db.SelectContext(ctx, &out, `
+		SELECT up.id AS upload_id, up.user_id, u.username, t.id AS topup_id, t.status AS topup_status, up.created_at
+		FROM uploads up JOIN users u ON u.id = up.user_id
+		LEFT JOIN topup_orders t ON t.upload_id = up.id
+		WHERE up.id = ANY($1) ORDER BY up.created_at, up.id`, pq.Array(ids))
+	return out, wrap(err, "receipt duplicates")
 }

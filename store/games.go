@@ -1,0 +1,83 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Game is a tile on the home grid, with its service.
+type Game struct {
+	ID           int64  `db:"id"`
+	ServiceID    int64  `db:"service_id"`
+	ServiceName  string `db:"service_name"`
+	ServiceSlug  string `db:"service_slug"`
+	ServiceKind  string `db:"service_kind"`
+	Name         string `db:"name"`
+	NameMy       string `db:"name_my"`
+	Slug         string `db:"slug"`
+	Description  string `db:"description"`
+	LogoURL      string `db:"logo_url"`
+	IsHot        bool   `db:"is_hot"`
+	UsesServerID bool   `db:"uses_server_id"`
+}
+
+// Games lists the active games of active services: hot games first, then
+// in the admin's order.
+func (s *DB) Games(ctx context.Context) ([]Game, error) {
+	list := []Game{}
+	err := s.db.SelectContext(ctx, &list, `
+		SELECT g.id, g.service_id, sv.name AS service_name, sv.slug AS service_slug, sv.kind AS service_kind,
+		       g.name, g.name_my, g.slug, g.description, g.logo_url, g.is_hot, g.uses_server_id
+		FROM games g JOIN services sv ON sv.id = g.service_id
+		WHERE g.is_active AND sv.is_active
+		ORDER BY g.is_hot DESC, g.sort, g.id`)
+	return list, wrap(err, "games")
+}
+
+// GameRow is a game as the admin edits it.
+type GameRow struct {
+	ID           int64     `db:"id"`
+	ServiceID    int64     `db:"service_id"`
+	Name         string    `db:"name"`
+	NameMy       string    `db:"name_my"`
+	Slug         string    `db:"slug"`
+	Description  string    `db:"description"`
+	LogoURL      string    `db:"logo_url"`
+	IsHot        bool      `db:"is_hot"`
+	UsesServerID bool      `db:"uses_server_id"`
+	Sort         int       `db:"sort"`
+	IsActive     bool      `db:"is_active"`
+	CreatedAt    time.Time `db:"created_at"`
+	UpdatedAt    time.Time `db:"updated_at"`
+}
+
+const gameColumns = `id, service_id, name, name_my, slug, description, logo_url, is_hot, uses_server_id, sort, is_active, created_at, updated_at`
+
+var gameTable = table[GameRow]{
+	name: "games", target: "game", columns: gameColumns,
+	insert: `INSERT INTO games (service_id, name, name_my, slug, description, logo_url, is_hot, uses_server_id, sort, is_active)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+	update: `UPDATE games SET service_id = $2, name = $3, name_my = $4, slug = $5, description = $6, logo_url = $7,
+		is_hot = $8, uses_server_id = $9, sort = $10, is_active = $11`,
+	args: func(v *GameRow) []any {
+		return []any{v.ServiceID, v.Name, v.NameMy, v.Slug, v.Description, v.LogoURL, v.IsHot, v.UsesServerID, v.Sort, v.IsActive}
+	},
+	id: func(v *GameRow) int64 { return v.ID },
+}
+
+// AdminGames lists every game, active or not.
+func (s *DB) AdminGames(ctx context.Context) ([]GameRow, error) {
+	list := []GameRow{}
+	err := s.db.SelectContext(ctx, &list, `SELECT `+gameColumns+` FROM games ORDER BY sort, id`)
+	return list, wrap(err, "games")
+}
+
+// CreateGame adds a game.
+func (s *DB) CreateGame(ctx context.Context, a Actor, v GameRow) (GameRow, error) {
+	return adminCreate(ctx, s, a, gameTable, v)
+}
+
+// UpdateGame edits a game.
+func (s *DB) UpdateGame(ctx context.Context, a Actor, id int64, edit func(*GameRow) error) (GameRow, error) {
+	return adminUpdate(ctx, s, a, gameTable, id, edit)
+}
