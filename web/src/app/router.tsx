@@ -6,8 +6,8 @@ import { AppError } from '@/components/errors/app-error';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { dashboardRoute } from '@/features/admin/routes';
-import { preloadBanner } from '@/features/catalog/api/get-banner';
-import { preloadGames } from '@/features/catalog/api/get-games';
+import { preloadBanner } from '@/features/catalog/api/banner';
+import { preloadGames } from '@/features/catalog/api/games';
 import { isAuthenticated } from '@/lib/session';
 
 const policies = () => import('@/app/routes/policies');

@@ -1,5 +1,5 @@
 // Sample API records for component tests.
-import type { Product } from '@/features/products/api/get-products';
+import type { Product } from '@/features/products/api/products';
 
 /** A coin product of Mobile Legends (override any field). */
 export function product(overrides: Partial<Product> = {}): Product {

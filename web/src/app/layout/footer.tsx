@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { FacebookIcon, MapPinIcon, TelegramIcon, TikTokIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/features/config/api/config';
 
 function Social({ href, label, children }: { href?: string; label: string; children: ReactNode }) {
   if (!href) return null;

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { userKey } from '@/features/auth/api/auth';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/features/config/api/config';
 import { messagesKey, withPushed, type Message } from '@/features/notifications/api/messages';
 import { orderKeys } from '@/features/orders/api/orders';
 import { ConnectionIndicator } from '@/features/realtime/components/connection-indicator';

@@ -11,7 +11,7 @@ import { SiteSearchMetadata } from '@/components/seo/site-search-metadata';
 import { LogoutDialogs } from '@/features/auth/components/logout-dialogs';
 import { useCurrentUser, useUserRefresh } from '@/features/auth/hooks/use-current-user';
 import { useChatWidget } from '@/features/chat/hooks/use-chat-widget';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/features/config/api/config';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { endFirstScreen } from '@/lib/first-screen';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageHead } from '@/components/seo/page-head';
 import { BannedNotice } from '@/features/auth/components/banned-notice';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/features/config/api/config';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { useSession } from '@/hooks/use-session';
 

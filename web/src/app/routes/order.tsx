@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageHead } from '@/components/seo/page-head';
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/features/config/api/config';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { OrderPage } from '@/features/orders/components/order-page';
 import { getPendingOrder } from '@/lib/pending-order';

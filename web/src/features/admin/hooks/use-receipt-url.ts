@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-import { getReceipt } from '@/features/admin/api/queues';
+import { getReceipt } from '@/features/admin/api/topups';
 
 type Loaded = { path: string; url?: string; failed?: boolean };
 type State = { status: 'loading' | 'ready' | 'error'; url?: string };

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ShieldIcon } from '@/components/ui/icons';
-import { BoltIcon, GemIcon, HeadsetIcon, RocketIcon, SmartphoneIcon } from '@/components/ui/store-icons';
+import { BoltIcon, GemIcon, HeadsetIcon, RocketIcon, ShieldIcon, SmartphoneIcon } from '@/components/ui/icons';
 
 type Benefit = { key: 'instant' | 'safe' | 'mobile' | 'quality' | 'fast' | 'support'; icon: ReactNode; tone: string };
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/icons';
-import { useGames } from '@/features/catalog/api/get-games';
+import { useGames } from '@/features/catalog/api/games';
 import { GameTile } from '@/features/catalog/components/game-tile';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 xl:grid-cols-6';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { FlameIcon } from '@/components/ui/store-icons';
+import { FlameIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import type { Game } from '@/features/catalog/api/get-games';
+import type { Game } from '@/features/catalog/api/games';
 import { localName } from '@/lib/localize';
 import { scrollToTop } from '@/lib/navigation';
 import { saveSelectedService, serviceSegment } from '@/lib/selected-service';

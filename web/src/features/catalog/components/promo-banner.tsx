@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useBanner } from '@/features/catalog/api/get-banner';
+import { useBanner } from '@/features/catalog/api/banner';
 import { endFirstScreen, hasFirstScreen } from '@/lib/first-screen';
 
 /**

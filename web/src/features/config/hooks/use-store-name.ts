@@ -1,4 +1,4 @@
-import { useConfig } from '@/features/config/api/get-config';
+import { useConfig } from '@/features/config/api/config';
 
 export const DEFAULT_STORE_NAME = 'Shwe Top-Up';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TrashIcon } from '@/components/ui/store-icons';
+import { TrashIcon } from '@/components/ui/icons';
 
 type DeleteMessageDialogProps = { open: boolean; deleting: boolean; onCancel: () => void; onConfirm: () => void };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CopyField } from '@/components/ui/copy-field';
-import { TrashIcon } from '@/components/ui/store-icons';
+import { TrashIcon } from '@/components/ui/icons';
 import { isCodeMessage, type Message } from '@/features/notifications/api/messages';
 import { fromNow } from '@/lib/time';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/pagination/pagination';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { KeyIcon } from '@/components/ui/store-icons';
+import { KeyIcon } from '@/components/ui/icons';
 import { useOrders, type Order } from '@/features/orders/api/orders';
 import { OrderStatusBadge } from '@/features/orders/components/status-badge';
 import { ViewAccountDialog } from '@/features/orders/components/view-account-dialog';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { AlertIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
-import type { Product } from '@/features/products/api/get-products';
+import type { Product } from '@/features/products/api/products';
 import { needsServerId, normalizeDigits, validateGameInfo, type GameInfoErrors } from '@/features/products/utils/game-info';
 import { localName } from '@/lib/localize';
 

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
-import { CloseIcon } from '@/components/ui/icons';
-import { CartIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/store-icons';
-import type { Product } from '@/features/products/api/get-products';
+import { CartIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/ui/icons';
+import type { Product } from '@/features/products/api/products';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { useSwipe } from '@/hooks/use-swipe';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import type { Product } from '@/features/products/api/get-products';
+import type { Product } from '@/features/products/api/products';
 import { priceDisplay } from '@/features/products/utils/display';
 import { formatAmount } from '@/lib/format';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { CartIcon, ImageIcon, KeyIcon } from '@/components/ui/store-icons';
-import type { Product } from '@/features/products/api/get-products';
+import { CartIcon, ImageIcon, KeyIcon } from '@/components/ui/icons';
+import type { Product } from '@/features/products/api/products';
 import { PriceBadges, PriceTag, SoldOutOverlay } from '@/features/products/components/price-tag';
 import { localName } from '@/lib/localize';
 

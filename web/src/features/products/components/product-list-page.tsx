@@ -7,7 +7,7 @@ import { PageHead } from '@/components/seo/page-head';
 import { NotificationDialog } from '@/components/ui/notification-dialog';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { useProducts, type Product } from '@/features/products/api/get-products';
+import { useProducts, type Product } from '@/features/products/api/products';
 import { GameInfoDialog } from '@/features/products/components/game-info-dialog';
 import { ListEmpty, ListError, ListNoData } from '@/features/products/components/list-states';
 import { PreviewCarousel } from '@/features/products/components/preview-carousel';

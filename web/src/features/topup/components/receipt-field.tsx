@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { UploadIcon } from '@/components/ui/store-icons';
+import { UploadIcon } from '@/components/ui/icons';
 
 type ReceiptFieldProps = {
   file: File | null;

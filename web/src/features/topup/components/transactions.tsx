@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { ReceiptIcon } from '@/components/ui/store-icons';
+import { ReceiptIcon } from '@/components/ui/icons';
 import { useTopups, type Topup } from '@/features/topup/api/topups';
 import { TopupStatusPill } from '@/features/topup/components/topup-status';
 import { useErrorText } from '@/hooks/use-error-text';

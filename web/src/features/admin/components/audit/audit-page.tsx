@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { useAudit, type AuditFilter } from '@/features/admin/api/misc';
+import { useAudit, type AuditFilter } from '@/features/admin/api/audit';
 import { Pager } from '@/features/admin/components/common/pager';
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';
 import { QueryState } from '@/features/admin/components/common/query-state';

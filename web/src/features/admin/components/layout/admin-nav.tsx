@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
-import { useOverview } from '@/features/admin/api/queues';
+import { useOverview } from '@/features/admin/api/overview';
 
 export const adminBase = '/dashboard';
 

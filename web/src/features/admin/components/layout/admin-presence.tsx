@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { useRevalidate } from '@/features/admin/api/keys';
-import { setAdminOnline, useAdminOnline } from '@/features/admin/api/misc';
+import { setAdminOnline, useAdminOnline } from '@/features/admin/api/settings';
 import { Switch } from '@/features/admin/components/common/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { useRevalidate } from '@/features/admin/api/keys';
-import { claimOrder, completeOrder, failOrder } from '@/features/admin/api/queues';
+import { claimOrder, completeOrder, failOrder } from '@/features/admin/api/orders';
 import type { AdminOrder } from '@/features/admin/api/types';
 import { CheckboxField } from '@/features/admin/components/common/fields';
 import { ConfirmDialog } from '@/features/admin/components/common/confirm-dialog';

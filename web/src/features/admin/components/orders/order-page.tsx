@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
-import { useOrder } from '@/features/admin/api/queues';
+import { useOrder } from '@/features/admin/api/orders';
 import { StatusBadge } from '@/features/admin/components/common/badge';
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { Facts, PageHeader, Panel } from '@/features/admin/components/common/panel';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { useOrderQueue, useOrders } from '@/features/admin/api/queues';
+import { useOrderQueue, useOrders } from '@/features/admin/api/orders';
 import type { AdminOrder, Paged } from '@/features/admin/api/types';
 import { StatusBadge } from '@/features/admin/components/common/badge';
 import { SelectField } from '@/features/admin/components/common/fields';

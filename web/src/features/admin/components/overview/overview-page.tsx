@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useOverview } from '@/features/admin/api/queues';
+import { useOverview } from '@/features/admin/api/overview';
 import { Badge } from '@/features/admin/components/common/badge';
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { useRevalidate } from '@/features/admin/api/keys';
-import { moderateReview, useReviews } from '@/features/admin/api/misc';
+import { moderateReview, useReviews } from '@/features/admin/api/reviews';
 import type { Review } from '@/features/admin/api/types';
 import { Badge } from '@/features/admin/components/common/badge';
 import { ConfirmDialog } from '@/features/admin/components/common/confirm-dialog';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { confirmTopup, rejectTopup, useTopup } from '@/features/admin/api/queues';
+import { confirmTopup, rejectTopup, useTopup } from '@/features/admin/api/topups';
 import type { CheckName } from '@/features/admin/api/types';
 import { useRevalidate } from '@/features/admin/api/keys';
 import { Badge, StatusBadge } from '@/features/admin/components/common/badge';

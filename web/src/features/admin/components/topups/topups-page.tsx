@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { useTopups } from '@/features/admin/api/queues';
+import { useTopups } from '@/features/admin/api/topups';
 import { Badge, StatusBadge } from '@/features/admin/components/common/badge';
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { Pager } from '@/features/admin/components/common/pager';

@@ -1,0 +1,8 @@
+import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
+import type { AuditEntry, Paged } from '@/features/admin/api/types';
+
+export type AuditFilter = { action?: string; target_type?: string; target_id?: string; actor_id?: string; from?: string; to?: string; page: number };
+
+export function useAudit(filter: AuditFilter) {
+  return useAdminQuery<Paged<AuditEntry>>(adminPath('audit', { ...filter, per_page: 30 }));
+}
