@@ -1,5 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { AuditEntry, Paged } from '@/features/admin/api/types';
+import type { AuditEntry } from '@/features/admin/api/types';
+import type { Paged } from '@/types/api';
 
 export type AuditFilter = { action?: string; target_type?: string; target_id?: string; actor_id?: string; from?: string; to?: string; page: number };
 

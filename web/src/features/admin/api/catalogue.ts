@@ -1,15 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type {
-  Banner,
-  CodeImportResult,
-  CodeStock,
-  Credentials,
-  Game,
-  Paged,
-  PaymentMethod,
-  Product,
-  Service,
-} from '@/features/admin/api/types';
+import type { Banner, CodeImportResult, CodeStock, Credentials, Game, PaymentMethod, Product, Service } from '@/features/admin/api/types';
+import type { Paged } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export const useServices = () => useAdminQuery<Service[]>(adminPath('services'));

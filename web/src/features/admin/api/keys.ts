@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { Envelope } from '@/features/admin/api/types';
+import type { Envelope } from '@/types/api';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 

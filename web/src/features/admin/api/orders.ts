@@ -1,5 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { AdminOrder, OrderDetail, Paged } from '@/features/admin/api/types';
+import type { AdminOrder, OrderDetail } from '@/features/admin/api/types';
+import type { Paged } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export type OrderFilter = { status?: string; q?: string; page: number; user_id?: number };

@@ -1,5 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { Envelope, ReceiptRules, ReuseRule } from '@/features/admin/api/types';
+import type { ReceiptRules, ReuseRule } from '@/features/admin/api/types';
+import type { Envelope } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export function useReceiptRules() {

@@ -1,5 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { Paged, Review } from '@/features/admin/api/types';
+import type { Review } from '@/features/admin/api/types';
+import type { Paged } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export function useReviews(visible: string, page: number) {

@@ -1,5 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { AdminTopup, CheckName, Paged, TopupDetail } from '@/features/admin/api/types';
+import type { AdminTopup, CheckName, TopupDetail } from '@/features/admin/api/types';
+import type { Paged } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export type TopupFilter = { status: string; page: number; user_id?: number };

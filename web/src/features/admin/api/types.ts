@@ -1,37 +1,11 @@
+import type { Topup, TopupStatus } from '@/types/api';
+
 // JSON shapes of /api/admin/* (api/admin*.go). Amounts are whole kyat.
-
-export interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
-
-export interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-}
 
 export interface AdminCustomer {
   id: number;
   username: string;
   phone_number: string;
-}
-
-export type TopupStatus = 'pending' | 'confirmed' | 'rejected';
-
-export interface Topup {
-  id: number;
-  amount: number;
-  verification_amount: number;
-  total: number;
-  payment_method: string;
-  status: TopupStatus;
-  reject_reason: string | null;
-  created_at: string;
-  decided_at: string | null;
 }
 
 export interface AdminTopup extends Topup {

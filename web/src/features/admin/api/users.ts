@@ -1,5 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { AdminUser, EventResult, LedgerEntry, Paged, UserDetail } from '@/features/admin/api/types';
+import type { AdminUser, EventResult, LedgerEntry, UserDetail } from '@/features/admin/api/types';
+import type { Paged } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export type UserFilter = { q?: string; banned?: string; page: number };

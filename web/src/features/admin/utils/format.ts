@@ -1,7 +1,3 @@
-import type { TFunction } from 'i18next';
-
-import { isApiError } from '@/lib/api-client';
-
 /** The store's day and clock: every admin time is shown in Myanmar time. */
 export const STORE_TIME_ZONE = 'Asia/Yangon';
 
@@ -39,20 +35,4 @@ export function formatAge(seconds: number | null | undefined): string {
   if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
   if (s < 86_400) return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
   return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
-}
-
-/** The server's first field error for `field`, if the error carries one. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
-  const errors = (error.body as { errors?: Record<string, string[]> }).errors;
-  return errors?.[field]?.[0];
-}
-
-/** What to tell the admin about a failed call (the server's message when it sent one). */
-export function errorText(error: unknown, t: TFunction): string {
-  if (isApiError(error)) {
-    if (typeof error.status === 'number') return error.message;
-    return t('admin.common.networkError');
-  }
-  return t('admin.common.unknownError');
 }

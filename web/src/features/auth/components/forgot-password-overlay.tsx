@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { resetPassword, sendOtp, verifyOtp } from '@/features/auth/api/auth';
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
-import { errorCode, retryAfterOf } from '@/features/auth/utils/server-errors';
+import { errorCode, retryAfter } from '@/lib/api-errors';
 import { classifyResetId, LIMITS, normalizePhone, validateCode, validateNewPassword } from '@/features/auth/utils/validation';
 import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { useEscapeKey } from '@/hooks/use-escape-key';
@@ -94,7 +94,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
       else if (code && CAPTCHA_CODES.includes(code)) setError(t('reset.errors.captchaFailed'));
       else if (isApiError(failure) && failure.status === 429) setError(t('reset.errors.tooMany'));
       else setError(t('reset.errors.sendFailed'));
-      const wait = retryAfterOf(failure);
+      const wait = retryAfter(failure);
       if (wait) countdown.start(wait);
       return false;
     } finally {

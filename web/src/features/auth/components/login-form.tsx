@@ -12,8 +12,8 @@ import { getUser, login } from '@/features/auth/api/auth';
 import { AdminBadge } from '@/features/auth/components/admin-badge';
 import { ForgotPasswordOverlay } from '@/features/auth/components/forgot-password-overlay';
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
-import { errorCode, messageOf } from '@/features/auth/utils/server-errors';
-import { isApiError } from '@/lib/api-client';
+import { messageOf } from '@/features/auth/utils/server-errors';
+import { captchaRequired, errorCode } from '@/lib/api-errors';
 import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type FieldErrors } from '@/features/auth/utils/validation';
 import { hardRedirect } from '@/lib/navigation';
 import { saveUser, startSession } from '@/lib/session';
@@ -41,11 +41,6 @@ function remember(identifier: string | null) {
 }
 
 type Field = 'phone_number' | 'password';
-
-/** A failed login's answer says whether the next try needs a captcha. */
-function captchaRequiredAfter(error: unknown): boolean {
-  return isApiError(error) && typeof error.body === 'object' && error.body !== null && (error.body as { captcha_required?: unknown }).captcha_required === true;
-}
 
 /** SPEC §2 Login: phone or e-mail, password, remember me, forgot password. */
 export function LoginForm() {
@@ -112,7 +107,7 @@ export function LoginForm() {
         setServerError(code === 'captcha_required' ? t('captcha.retry') : messageOf(error, t, t('reset.errors.captchaFailed')));
         return;
       }
-      if (captchaRequiredAfter(error)) setCaptchaNeeded(true);
+      if (captchaRequired(error)) setCaptchaNeeded(true);
       setServerError(messageOf(error, t, t('auth.login.fallbackError')));
       setDialog('failure');
     } finally {

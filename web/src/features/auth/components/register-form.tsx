@@ -11,7 +11,8 @@ import { paths } from '@/config/paths';
 import { register } from '@/features/auth/api/auth';
 import { AdminBadge } from '@/features/auth/components/admin-badge';
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
-import { errorCode, fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
+import { fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
+import { errorCode } from '@/lib/api-errors';
 import { hasErrors, LIMITS, looksLikeAdmin, validateRegister, type RegisterField } from '@/features/auth/utils/validation';
 
 const empty: Record<RegisterField, string> = { username: '', phone_number: '', email: '', password: '', password_confirmation: '' };

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 
 import { isApiError } from '@/lib/api-client';
+import { fieldErrors, requestErrorKey, serverMessage } from '@/lib/api-errors';
 
 // The API answers in English with SPEC §5/§8's texts. Known texts are shown
 // in the UI language; anything else is shown as the server wrote it.
@@ -37,43 +38,19 @@ export function translateServerText(text: string, t: TFunction): string {
   return key ? t(key as never) : text;
 }
 
-function bodyOf(error: unknown): Record<string, unknown> | null {
-  if (!isApiError(error)) return null;
-  const { body } = error;
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
-}
-
-/** The stable machine `code` every API error carries next to its message. */
-export function errorCode(error: unknown): string | undefined {
-  const code = bodyOf(error)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** The seconds a 429 asks to wait (its retry_after), if any. */
-export function retryAfterOf(error: unknown): number | undefined {
-  const wait = bodyOf(error)?.retry_after;
-  return typeof wait === 'number' && wait > 0 ? wait : undefined;
-}
-
 /** The first server error of each field (SPEC §3), in the UI language. */
 export function fieldErrorsOf(error: unknown, t: TFunction): Record<string, string> {
-  const errors = bodyOf(error)?.errors;
   const out: Record<string, string> = {};
-  if (typeof errors !== 'object' || errors === null) return out;
-  for (const [field, list] of Object.entries(errors as Record<string, unknown>)) {
-    const first: unknown = Array.isArray(list) ? list[0] : list;
-    if (typeof first === 'string') out[field] = translateServerText(first, t);
-  }
+  for (const [field, text] of Object.entries(fieldErrors(error))) out[field] = translateServerText(text, t);
   return out;
 }
 
 /** A sentence for any failed request: the server's message, or the request error kind. */
 export function messageOf(error: unknown, t: TFunction, fallback: string): string {
   if (!isApiError(error)) return fallback;
-  if (error.status === 'TIMEOUT_ERROR') return t('errors.timeout');
-  if (error.status === 'FETCH_ERROR') return t('errors.network');
-  if (error.status === 'PARSING_ERROR') return t('errors.parsing');
+  const kind = requestErrorKey(error);
+  if (kind) return t(kind);
   if (error.status === 429) return t('reset.errors.tooMany');
-  const message = bodyOf(error)?.message;
-  return typeof message === 'string' && message.trim() ? translateServerText(message, t) : fallback;
+  const message = serverMessage(error);
+  return message ? translateServerText(message, t) : fallback;
 }

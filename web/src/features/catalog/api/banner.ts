@@ -1,7 +1,7 @@
 import useSWR, { preload } from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { ApiEnvelope } from '@/types/api';
+import type { Envelope } from '@/types/api';
 
 /** The active promotion (GET /api/banner); data is null when there is none. */
 export interface Banner {
@@ -15,7 +15,7 @@ export interface Banner {
 export const bannerKey = '/banner';
 
 export async function getBanner(): Promise<Banner | null> {
-  const body = await api.get<ApiEnvelope<Banner | null>>(bannerKey, { auth: false });
+  const body = await api.get<Envelope<Banner | null>>(bannerKey, { auth: false });
   return body.data ?? null;
 }
 

@@ -1,7 +1,7 @@
 import useSWR, { preload } from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { ApiEnvelope } from '@/types/api';
+import type { Envelope } from '@/types/api';
 
 export type ServiceKind = 'coin' | 'code' | 'account';
 
@@ -23,7 +23,7 @@ export interface Game {
 export const gamesKey = '/games';
 
 export async function getGames(): Promise<Game[]> {
-  const body = await api.get<ApiEnvelope<Game[]>>(gamesKey, { auth: false });
+  const body = await api.get<Envelope<Game[]>>(gamesKey, { auth: false });
   return body.data ?? [];
 }
 

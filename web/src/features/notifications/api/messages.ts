@@ -1,18 +1,7 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
-
-/** SPEC §3 Message (GET /api/message/{userId} → {messages}). */
-export interface Message {
-  id: number;
-  title: string;
-  body: string;
-  user_id: number;
-  created_at: string;
-  is_read: boolean;
-  order_id?: number | null;
-  product?: { id?: number; name?: string; service?: { name?: string } } | null;
-}
+import type { Message } from '@/types/api';
 
 export const messagesKey = (userId: number) => `/message/${userId}`;
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { CopyField } from '@/components/ui/copy-field';
 import { TrashIcon } from '@/components/ui/icons';
-import { isCodeMessage, type Message } from '@/features/notifications/api/messages';
+import { isCodeMessage } from '@/features/notifications/api/messages';
+import type { Message } from '@/types/api';
 import { fromNow } from '@/lib/time';
 
 type MessageItemProps = {

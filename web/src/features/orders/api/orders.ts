@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { ApiEnvelope } from '@/types/api';
+import type { Envelope, Paged } from '@/types/api';
 
 export interface Credentials {
   email: string;
@@ -28,14 +28,6 @@ export interface Order {
   completed_at: string | null;
 }
 
-export interface OrdersPage {
-  data: Order[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
-
 /** SWR keys: every page of the history starts with '/orders' (realtime revalidates them all). */
 export const orderKeys = {
   all: '/orders',
@@ -43,13 +35,13 @@ export const orderKeys = {
   isOrders: (key: unknown) => Array.isArray(key) && key[0] === '/orders',
 };
 
-export async function getOrders(page: number): Promise<OrdersPage> {
-  const body = await api.get<ApiEnvelope<OrdersPage>>(orderKeys.all, { params: { page } });
+export async function getOrders(page: number): Promise<Paged<Order>> {
+  const body = await api.get<Envelope<Paged<Order>>>(orderKeys.all, { params: { page } });
   return body.data;
 }
 
 export function useOrders(page: number, enabled = true) {
-  return useSWR<OrdersPage, unknown>(enabled ? orderKeys.page(page) : null, () => getOrders(page), { keepPreviousData: true });
+  return useSWR<Paged<Order>, unknown>(enabled ? orderKeys.page(page) : null, () => getOrders(page), { keepPreviousData: true });
 }
 
 export interface PlaceOrderInput {

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { ApiEnvelope } from '@/types/api';
+import type { Envelope, Paged } from '@/types/api';
 
 /** SPEC §3 package/product, as GET /api/products answers it. */
 export interface Product {
@@ -23,15 +23,6 @@ export interface Product {
   data: { rank?: string; skin_count?: number; hero_count?: number; amount?: number; [key: string]: unknown };
 }
 
-/** The paged answer: data.data, current_page, last_page, per_page, total. */
-export interface Paged<T> {
-  data: T[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
-
 export type ProductQuery = { page: number; serviceId?: number; gameSlug: string };
 
 export const productKeys = {
@@ -40,7 +31,7 @@ export const productKeys = {
 };
 
 export async function getProducts({ page, serviceId, gameSlug }: ProductQuery): Promise<Paged<Product>> {
-  const body = await api.get<ApiEnvelope<Paged<Product>>>(productKeys.all, {
+  const body = await api.get<Envelope<Paged<Product>>>(productKeys.all, {
     auth: false,
     params: { page, service_id: serviceId || undefined, game_slug: gameSlug },
   });

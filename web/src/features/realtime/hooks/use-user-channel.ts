@@ -2,22 +2,12 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import { connectRealtime, disconnectRealtime, type ConnectionState, type RealtimeSettings } from '@/lib/echo';
 import { onReconnect } from '@/lib/reconnect';
-import type { User } from '@/types/api';
+import type { Message, User } from '@/types/api';
 
 /** DESIGN §4 `user.updated` payload. */
 export interface UserUpdatedEvent {
   updateType?: string;
   user: Partial<User> & { id: number };
-}
-
-/** DESIGN §4 `user.message.sent` payload. */
-export interface UserMessageEvent {
-  id: number;
-  title: string;
-  body: string;
-  user_id: number;
-  created_at: string;
-  is_read: boolean;
 }
 
 /** DESIGN §4 `order.updated` payload (never carries what was delivered). */
@@ -35,7 +25,7 @@ type Options = {
   settings: RealtimeSettings | null;
   userId: number | undefined;
   onUserUpdated: (event: UserUpdatedEvent) => void;
-  onMessage: (event: UserMessageEvent) => void;
+  onMessage: (event: Message) => void;
   onOrderUpdated?: (event: OrderUpdatedEvent) => void;
   onTopupUpdated?: (event: TopupUpdatedEvent) => void;
   /** The socket came back after a drop: whatever was published meanwhile is lost. */
@@ -81,7 +71,7 @@ export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onO
       if (isUserUpdated(payload) && payload.user.id === userId) handlers.current.onUserUpdated(payload);
     });
     const stopMessage = connection.listenPrivate(channel, '.user.message.sent', (payload) => {
-      handlers.current.onMessage(payload as UserMessageEvent);
+      handlers.current.onMessage(payload as Message);
     });
     const stopOrder = connection.listenPrivate(channel, '.order.updated', (payload) => {
       if (isObjectWith(payload, 'order')) handlers.current.onOrderUpdated?.(payload as OrderUpdatedEvent);

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { ApiEnvelope } from '@/types/api';
+import type { Envelope, Paged } from '@/types/api';
 
 export interface SearchGame {
   id: number;
@@ -30,7 +30,7 @@ export interface SearchProduct {
 export interface SearchResult {
   query: string;
   games: SearchGame[];
-  products: { data: SearchProduct[]; current_page: number; last_page: number; per_page: number; total: number };
+  products: Paged<SearchProduct>;
 }
 
 export const searchKey = (q: string, page: number) => ['/search', q, page] as const;
@@ -38,7 +38,7 @@ export const searchKey = (q: string, page: number) => ['/search', q, page] as co
 /** GET /api/search?q&page: games and a page of products matching English or Burmese names. */
 export function useSearch(q: string, page: number) {
   const term = q.trim();
-  return useSWR<SearchResult, unknown>(term ? searchKey(term, page) : null, async () => (await api.get<ApiEnvelope<SearchResult>>('/search', { auth: false, params: { q: term, page } })).data, {
+  return useSWR<SearchResult, unknown>(term ? searchKey(term, page) : null, async () => (await api.get<Envelope<SearchResult>>('/search', { auth: false, params: { q: term, page } })).data, {
     keepPreviousData: true,
   });
 }

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { ApiEnvelope } from '@/types/api';
+import type { Envelope, Topup } from '@/types/api';
 
 /** SPEC §3 payment method (GET /api/payment-methods). */
 export interface PaymentMethod {
@@ -23,19 +23,6 @@ export interface TopupQuote {
   expires_at: string;
 }
 
-/** SPEC §3 transaction (a top-up order). */
-export interface Topup {
-  id: number;
-  amount: number;
-  verification_amount: number;
-  total: number;
-  payment_method: string;
-  status: string;
-  reject_reason: string | null;
-  created_at: string;
-  decided_at: string | null;
-}
-
 export const topupKeys = {
   methods: '/payment-methods',
   list: '/topup-orders',
@@ -43,18 +30,18 @@ export const topupKeys = {
 };
 
 export function usePaymentMethods() {
-  return useSWR<PaymentMethod[], unknown>(topupKeys.methods, async () => (await api.get<ApiEnvelope<PaymentMethod[]>>(topupKeys.methods, { auth: false })).data ?? []);
+  return useSWR<PaymentMethod[], unknown>(topupKeys.methods, async () => (await api.get<Envelope<PaymentMethod[]>>(topupKeys.methods, { auth: false })).data ?? []);
 }
 
 export function useTopups(enabled = true) {
-  return useSWR<Topup[], unknown>(enabled ? topupKeys.list : null, async () => (await api.get<ApiEnvelope<Topup[]>>(topupKeys.list)).data ?? []);
+  return useSWR<Topup[], unknown>(enabled ? topupKeys.list : null, async () => (await api.get<Envelope<Topup[]>>(topupKeys.list)).data ?? []);
 }
 
 /** A quote per amount, kept while the page is open: the same amount shows the same total. */
 export function useTopupQuote(amount: number | null) {
   return useSWR<TopupQuote, unknown>(
     amount === null ? null : topupKeys.quote(amount),
-    async () => (await api.get<ApiEnvelope<TopupQuote>>('/topup-quote', { params: { amount } })).data,
+    async () => (await api.get<Envelope<TopupQuote>>('/topup-quote', { params: { amount } })).data,
     { revalidateIfStale: false, shouldRetryOnError: false },
   );
 }

@@ -12,7 +12,8 @@ import { QuoteSummary } from '@/features/topup/components/quote-summary';
 import { ReceiptField } from '@/features/topup/components/receipt-field';
 import { blockedAmountKeys, checkAmount, checkReceipt, parseAmount } from '@/features/topup/utils/rules';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { errorCode, serverMessage, useErrorText } from '@/hooks/use-error-text';
+import { useErrorText } from '@/hooks/use-error-text';
+import { errorCode, serverMessage } from '@/lib/api-errors';
 import { isApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/localize';
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { ReceiptIcon } from '@/components/ui/icons';
-import { useTopups, type Topup } from '@/features/topup/api/topups';
+import { useTopups } from '@/features/topup/api/topups';
+import type { Topup } from '@/types/api';
 import { TopupStatusPill } from '@/features/topup/components/topup-status';
 import { useErrorText } from '@/hooks/use-error-text';
 import { formatAmount } from '@/lib/format';

@@ -10,7 +10,7 @@ import { Segmented } from '@/features/admin/components/common/segmented';
 import { TextAreaField } from '@/features/admin/components/common/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 
 /** What an import did: added, refused duplicates, and the stock after it. */
 export function ImportResult({ result }: { result: CodeImportResult }) {

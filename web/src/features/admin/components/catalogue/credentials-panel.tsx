@@ -12,7 +12,7 @@ import { Badge } from '@/features/admin/components/common/badge';
 import { Facts } from '@/features/admin/components/common/panel';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 
 const empty: Credentials = { email: '', email_password: '', game_password: '' };
 

@@ -8,7 +8,7 @@ import { CheckboxField, SelectField, TextAreaField } from '@/features/admin/comp
 import { FormError } from '@/features/admin/components/common/query-state';
 import { ImageField } from '@/features/admin/components/catalogue/image-field';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 
 export type FieldSpec = {
   name: string;

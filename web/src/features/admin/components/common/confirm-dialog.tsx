@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/features/admin/components/common/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 
 const MAX_REASON = 500;
 

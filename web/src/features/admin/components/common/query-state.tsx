@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorText } from '@/features/admin/utils/format';
+import { errorText } from '@/features/admin/utils/error-text';
 
 /** Loading, error (with retry) and empty states of an SWR list. */
 export function QueryState({

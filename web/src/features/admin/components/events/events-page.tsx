@@ -10,7 +10,7 @@ import { SelectField, TextAreaField } from '@/features/admin/components/common/f
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 
 /** The only events the console may send (the server refuses others): diagnostics, never store messages. */
 const CONSOLE_EVENTS = ['user.updated', 'diagnostic.ping'] as const;

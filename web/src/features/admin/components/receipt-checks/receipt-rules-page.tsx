@@ -9,7 +9,7 @@ import { Badge } from '@/features/admin/components/common/badge';
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';
 import { FormError, QueryState } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 
 const reuseRules: ReuseRule[] = ['block', 'warn'];
 

@@ -9,7 +9,7 @@ import type { AdminUser } from '@/features/admin/api/types';
 import { TextAreaField } from '@/features/admin/components/common/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 
 /** Sends a message to the customer's notifications (delivered live). */
 export function MessageDialog({ user, open, onClose, onSent }: { user: AdminUser; open: boolean; onClose: () => void; onSent: () => void }) {

@@ -10,7 +10,7 @@ import { SelectField, TextAreaField } from '@/features/admin/components/common/f
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { useAction } from '@/features/admin/hooks/use-action';
-import { fieldError } from '@/features/admin/utils/format';
+import { fieldError } from '@/lib/api-errors';
 import { validateAdjustment } from '@/features/admin/utils/validate';
 
 type Errors = { amount?: string; reason?: string };
