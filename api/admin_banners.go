@@ -3,7 +3,6 @@ package api
 import (
 	"database/sql"
 	"encoding/json"
-	"net/http"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -104,7 +103,7 @@ func (s *Server) adminCreateBanner(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toBannerAdminJSON(out)})
+	return created(c, toBannerAdminJSON(out))
 }
 
 func (s *Server) adminUpdateBanner(c *fiber.Ctx) error {
@@ -131,5 +130,5 @@ func (s *Server) adminDeleteBanner(c *fiber.Ctx) error {
 	if err := s.opts.Store.DeleteBanner(c.UserContext(), adminActor(c), id); err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "Banner deleted."})
+	return okMessage(c, "Banner deleted.")
 }

@@ -132,8 +132,7 @@ func (s *Server) adminImportCodes(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true,
-		"message": "Codes imported.",
+	return reply(c, http.StatusCreated, fiber.Map{"message": "Codes imported.",
 		"data": fiber.Map{"added": res.Added, "duplicates": len(res.Duplicates), "duplicate_codes": res.Duplicates,
 			"stock": adminCodeStockJSON(res.Stock)}})
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -92,7 +91,7 @@ func (s *Server) adminCreateGame(c *fiber.Ctx) error {
 	if err != nil {
 		return adminForeignKey(err, "service_id", "This service does not exist.")
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toAdminGameJSON(out)})
+	return created(c, toAdminGameJSON(out))
 }
 
 func (s *Server) adminUpdateGame(c *fiber.Ctx) error {

@@ -32,20 +32,6 @@ func adminPageOf(c *fiber.Ctx) store.Page {
 	return store.Page{Page: p, PerPage: n}
 }
 
-// paged answers a list the way products are paged.
-func adminPaged(c *fiber.Ctx, items any, info store.PageInfo) error {
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{
-		"data": items, "current_page": info.CurrentPage, "last_page": info.LastPage,
-		"per_page": info.PerPage, "total": info.Total,
-	}})
-}
-
-func adminOK(c *fiber.Ctx, data any) error {
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"success": true, "data": data})
-}
-
 func adminID(c *fiber.Ctx) (int64, error) { return pathID(c, "id", "Not found.") }
 
 // queryID reads an optional positive id from the query string.

@@ -47,5 +47,5 @@ func (s *Server) adminUploadMedia(c *fiber.Ctx) error {
 	if err := s.opts.Store.RecordAudit(c.UserContext(), adminActor(c), "media.upload", "media", img.Name, info, ""); err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": info})
+	return created(c, info)
 }

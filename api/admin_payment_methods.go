@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -86,7 +85,7 @@ func (s *Server) adminCreatePaymentMethod(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toPaymentMethodAdminJSON(out)})
+	return created(c, toPaymentMethodAdminJSON(out))
 }
 
 func (s *Server) adminUpdatePaymentMethod(c *fiber.Ctx) error {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"database/sql"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"time"
 
@@ -212,7 +211,7 @@ func (s *Server) adminCreateProduct(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toAdminProductJSON(p)})
+	return created(c, toAdminProductJSON(p))
 }
 
 func (s *Server) adminUpdateProduct(c *fiber.Ctx) error {
@@ -295,5 +294,5 @@ func (s *Server) adminRevealCredentials(c *fiber.Ctx) error {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{"product_id": id, "credentials": cr}})
+	return ok(c, fiber.Map{"product_id": id, "credentials": cr})
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http"
 	"sort"
 	"strconv"
 	"strings"
@@ -167,7 +168,7 @@ func (s *Server) adminClaimOrder(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "Order claimed.", "data": toAdminOrderJSON(o)})
+	return reply(c, http.StatusOK, fiber.Map{"message": "Order claimed.", "data": toAdminOrderJSON(o)})
 }
 
 type decideOrderRequest struct {
@@ -199,7 +200,7 @@ func (s *Server) adminCompleteOrder(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "Order marked delivered.", "data": toAdminOrderJSON(o)})
+	return reply(c, http.StatusOK, fiber.Map{"message": "Order marked delivered.", "data": toAdminOrderJSON(o)})
 }
 
 func (s *Server) adminFailOrder(c *fiber.Ctx) error {
@@ -223,5 +224,5 @@ func (s *Server) adminFailOrder(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "Order failed; the customer was refunded.", "data": toAdminOrderJSON(o)})
+	return reply(c, http.StatusOK, fiber.Map{"message": "Order failed; the customer was refunded.", "data": toAdminOrderJSON(o)})
 }

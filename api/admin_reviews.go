@@ -43,5 +43,5 @@ func (s *Server) adminModerateReview(c *fiber.Ctx) error {
 	if err := s.opts.Store.SetReviewVisible(c.UserContext(), adminActor(c), id, *req.IsVisible, reason); err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{"id": id, "is_visible": *req.IsVisible}})
+	return ok(c, fiber.Map{"id": id, "is_visible": *req.IsVisible})
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -89,7 +88,7 @@ func (s *Server) adminCreateService(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": toAdminServiceJSON(out)})
+	return created(c, toAdminServiceJSON(out))
 }
 
 func (s *Server) adminUpdateService(c *fiber.Ctx) error {

@@ -191,7 +191,7 @@ func (s *Server) adminTopupDecided(c *fiber.Ctx, id int64, message string) error
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": message, "data": t})
+	return reply(c, http.StatusOK, fiber.Map{"message": message, "data": t})
 }
 
 func (s *Server) adminRejectTopup(c *fiber.Ctx) error {

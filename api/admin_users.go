@@ -135,7 +135,7 @@ func (s *Server) adminBan(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "User banned.", "data": toUserJSON(u), "sessions_revoked": revoked})
+	return reply(c, http.StatusOK, fiber.Map{"message": "User banned.", "data": toUserJSON(u), "sessions_revoked": revoked})
 }
 
 func (s *Server) adminUnban(c *fiber.Ctx) error {
@@ -153,7 +153,7 @@ func (s *Server) adminUnban(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "User unbanned.", "data": toUserJSON(u)})
+	return reply(c, http.StatusOK, fiber.Map{"message": "User unbanned.", "data": toUserJSON(u)})
 }
 
 type adminWalletRequest struct {
@@ -210,5 +210,5 @@ func (s *Server) adminAdjustWallet(c *fiber.Ctx) error {
 	if replayed {
 		c.Set(headerReplayed, "true")
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "Wallet adjusted.", "data": toAdminLedgerJSON([]store.LedgerEntry{e})[0]})
+	return reply(c, http.StatusOK, fiber.Map{"message": "Wallet adjusted.", "data": toAdminLedgerJSON([]store.LedgerEntry{e})[0]})
 }

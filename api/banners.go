@@ -18,13 +18,13 @@ type bannerJSON struct {
 
 // GET /api/banner: the active promotion, or data null when there is none.
 func (s *Server) activeBanner(c *fiber.Ctx) error {
-	b, ok, err := s.opts.Store.ActiveBanner(c.UserContext())
+	b, found, err := s.opts.Store.ActiveBanner(c.UserContext())
 	if err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	if !ok {
-		return c.JSON(fiber.Map{"success": true, "data": nil})
+	if !found {
+		return ok(c, nil)
 	}
 	out := bannerJSON{ID: b.ID, Title: b.Title, TitleMy: b.TitleMy, ImageURL: b.ImageURL, Link: b.Link}
 	if b.StartsAt.Valid {
@@ -33,5 +33,5 @@ func (s *Server) activeBanner(c *fiber.Ctx) error {
 	if b.EndsAt.Valid {
 		out.EndsAt = &b.EndsAt.Time
 	}
-	return c.JSON(fiber.Map{"success": true, "data": out})
+	return ok(c, out)
 }

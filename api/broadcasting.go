@@ -186,5 +186,5 @@ func (s *Server) adminStatus(c *fiber.Ctx) error {
 		online = err == nil && override
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"success": true, "adminStatus": online, "data": fiber.Map{"admin_online": online}})
+	return reply(c, http.StatusOK, fiber.Map{"adminStatus": online, "data": fiber.Map{"admin_online": online}})
 }

@@ -33,5 +33,5 @@ type Support struct {
 
 func (s *Server) publicConfig(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "public, max-age=60")
-	return c.JSON(fiber.Map{"success": true, "data": s.opts.Public})
+	return ok(c, s.opts.Public)
 }

@@ -35,7 +35,7 @@ func (s *Server) listGames(c *fiber.Ctx) error {
 		out[i] = toGameJSON(g)
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return c.JSON(fiber.Map{"success": true, "data": out})
+	return ok(c, out)
 }
 
 func toGameJSON(g store.Game) gameJSON {

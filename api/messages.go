@@ -99,7 +99,7 @@ func (s *Server) listMessages(c *fiber.Ctx) error {
 		out[i] = toMessageJSON(m)
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return c.JSON(fiber.Map{"success": true, "messages": out})
+	return reply(c, http.StatusOK, fiber.Map{"messages": out})
 }
 
 // PATCH /api/messages/:id/read
@@ -111,7 +111,7 @@ func (s *Server) markMessageRead(c *fiber.Ctx) error {
 	if err := s.opts.Store.MarkMessageRead(c.UserContext(), currentUser(c).ID, id); err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": msgMessageRead})
+	return okMessage(c, msgMessageRead)
 }
 
 // DELETE /api/messages/:id
@@ -123,7 +123,7 @@ func (s *Server) deleteMessage(c *fiber.Ctx) error {
 	if err := s.opts.Store.DeleteMessage(c.UserContext(), currentUser(c).ID, id); err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": msgMessageDeleted})
+	return okMessage(c, msgMessageDeleted)
 }
 
 type sendMessageRequest struct {
@@ -173,7 +173,7 @@ func (s *Server) sendMessage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "message": msgMessageSent, "data": toMessageJSON(m)})
+	return reply(c, http.StatusCreated, fiber.Map{"message": msgMessageSent, "data": toMessageJSON(m)})
 }
 
 // badBodyChar is badTextChar for a multi-line text: line breaks and tabs

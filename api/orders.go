@@ -203,7 +203,6 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	body := fiber.Map{
-		"success":     true,
 		"message":     orderMessage(o),
 		"credentials": toCredentialsJSON(o.Credentials),
 		"order":       toOrderJSON(o),
@@ -212,7 +211,7 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 		body["code"] = o.Code
 	}
 	// The replay answers what the first call answered, status included.
-	return c.Status(http.StatusCreated).JSON(body)
+	return reply(c, http.StatusCreated, body)
 }
 
 func orderMessage(o store.Order) string {
@@ -272,7 +271,7 @@ func (s *Server) listOrders(c *fiber.Ctx) error {
 		out[i] = toOrderJSON(o)
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return c.JSON(fiber.Map{"success": true, "data": newPage(out, page.PageInfo)})
+	return paged(c, out, page.PageInfo)
 }
 
 // insufficientFundsMessage names the price, the balance and what to top up.

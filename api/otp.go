@@ -127,7 +127,7 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 		return otpError(http.StatusBadGateway, "sms_failed", "phone_number", msgSMSFailed)
 	}
 	// resend_in is when the dialog may offer another code.
-	return c.JSON(fiber.Map{"success": true, "message": "Verification code sent.",
+	return reply(c, http.StatusOK, fiber.Map{"message": "Verification code sent.",
 		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
 }
 
@@ -185,7 +185,7 @@ func (s *Server) verifyOTP(c *fiber.Ctx) error {
 		return err
 	}
 	// reset_token is also top-level, where the web app reads it.
-	return c.JSON(fiber.Map{"success": true, "message": "Verification code confirmed.", "reset_token": tok,
+	return reply(c, http.StatusOK, fiber.Map{"message": "Verification code confirmed.", "reset_token": tok,
 		"data": fiber.Map{"phone_number": number, "reset_token": tok, "expires_in": int(resetTokenTTL.Seconds())}})
 }
 
@@ -247,7 +247,7 @@ func (s *Server) resetPassword(c *fiber.Ctx) error {
 	case err != nil:
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "Password Reset Successful"})
+	return okMessage(c, "Password Reset Successful")
 }
 
 // isDigits reports whether s is exactly n ASCII digits.

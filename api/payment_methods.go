@@ -28,5 +28,5 @@ func (s *Server) listPaymentMethods(c *fiber.Ctx) error {
 		}
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return c.JSON(fiber.Map{"success": true, "data": out})
+	return ok(c, out)
 }

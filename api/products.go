@@ -46,19 +46,6 @@ type productJSON struct {
 	Data json.RawMessage `json:"data"`
 }
 
-// pageJSON is SPEC's paged answer: data.data plus the page counters.
-type pageJSON[T any] struct {
-	Data        []T `json:"data"`
-	CurrentPage int `json:"current_page"`
-	LastPage    int `json:"last_page"`
-	PerPage     int `json:"per_page"`
-	Total       int `json:"total"`
-}
-
-func newPage[T any](items []T, p store.PageInfo) pageJSON[T] {
-	return pageJSON[T]{Data: items, CurrentPage: p.CurrentPage, LastPage: p.LastPage, PerPage: p.PerPage, Total: p.Total}
-}
-
 func toProductJSON(p store.Product) productJSON {
 	out := productJSON{
 		ID: p.ID, Name: p.Name, NameMy: p.NameMy, Description: p.Description, ImgURL: p.ImgURL,
@@ -132,7 +119,7 @@ func (s *Server) listProducts(c *fiber.Ctx) error {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return c.JSON(fiber.Map{"success": true, "data": newPage(toProductsJSON(page.Items), page.PageInfo)})
+	return paged(c, toProductsJSON(page.Items), page.PageInfo)
 }
 
 // GET /api/products/:id: an inactive product is not for sale, so it is 404
@@ -150,5 +137,5 @@ func (s *Server) showProduct(c *fiber.Ctx) error {
 		return Fail(fiber.StatusNotFound, "Not found.")
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return c.JSON(fiber.Map{"success": true, "data": toProductJSON(p)})
+	return ok(c, toProductJSON(p))
 }

@@ -59,7 +59,7 @@ func (s *Server) listReviews(c *fiber.Ctx) error {
 		out[i] = toReviewJSON(r)
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return c.JSON(fiber.Map{"success": true, "data": newPage(out, page.PageInfo)})
+	return paged(c, out, page.PageInfo)
 }
 
 const (
@@ -106,5 +106,5 @@ func (s *Server) createReview(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "message": msgReviewCreated, "data": toReviewJSON(r)})
+	return reply(c, http.StatusCreated, fiber.Map{"message": msgReviewCreated, "data": toReviewJSON(r)})
 }

@@ -35,9 +35,9 @@ func (s *Server) search(c *fiber.Ctx) error {
 		games[i] = toGameJSON(g)
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{
+	return ok(c, fiber.Map{
 		"query":    q,
 		"games":    games,
 		"products": newPage(toProductsJSON(res.Products.Items), res.Products.PageInfo),
-	}})
+	})
 }

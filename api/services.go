@@ -26,5 +26,5 @@ func (s *Server) listServices(c *fiber.Ctx) error {
 		out[i] = serviceJSON{ID: sv.ID, Name: sv.Name, NameMy: sv.NameMy, Slug: sv.Slug, Kind: sv.Kind}
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return c.JSON(fiber.Map{"success": true, "data": out})
+	return ok(c, out)
 }

@@ -70,21 +70,21 @@ func (s *Server) topupQuote(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	t, ok, err := verificationAmount(amount, taken)
+	t, free, err := verificationAmount(amount, taken)
 	if err != nil {
 		return err
 	}
-	if !ok {
+	if !free {
 		return &Error{Status: http.StatusConflict, Code: "amount_busy", Message: msgTopupAmountBusy,
 			Fields: map[string][]string{"amount": {msgTopupAmountBusy}}}
 	}
 	q := topupQuote{UserID: currentUser(c).ID, Amount: amount, Verification: t,
 		Expires: s.now().Add(quoteTTL).Truncate(time.Second), Nonce: newQuoteNonce()}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"success": true, "data": fiber.Map{
+	return ok(c, fiber.Map{
 		"amount": q.Amount, "verification_amount": q.Verification, "total": q.Total(),
 		"quote": q.sign(s.quoteMAC), "expires_at": q.Expires,
-	}})
+	})
 }
 
 // methodRef is a payment method named by id (the API) or by name (SPEC's
@@ -175,7 +175,7 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 	if replayed {
 		status = http.StatusOK
 	}
-	return c.Status(status).JSON(fiber.Map{"success": true, "message": msgTopupCreated, "data": toTopupJSON(t)})
+	return reply(c, status, fiber.Map{"message": msgTopupCreated, "data": toTopupJSON(t)})
 }
 
 // topupConflict is a 409 with its code, naming the field to fix if any.
@@ -222,5 +222,5 @@ func (s *Server) listTopups(c *fiber.Ctx) error {
 		out[i] = toTopupJSON(t)
 	}
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return c.JSON(fiber.Map{"success": true, "data": out})
+	return ok(c, out)
 }

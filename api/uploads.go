@@ -73,7 +73,7 @@ func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 		}
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{"success": true, "data": fiber.Map{"id": up.ID}})
+	return created(c, fiber.Map{"id": up.ID})
 }
 
 // showReceipt serves a receipt to its owner and to admins only; anyone else

@@ -149,9 +149,7 @@ func (s *Server) register(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.Status(http.StatusCreated).JSON(fiber.Map{
-		"success": true, "message": "Registration successful.", "data": toUserJSON(u), "user": toUserJSON(u),
-	})
+	return reply(c, http.StatusCreated, fiber.Map{"message": "Registration successful.", "data": toUserJSON(u), "user": toUserJSON(u)})
 }
 
 // conflict is a 409 naming the taken fields.
@@ -269,8 +267,7 @@ func (s *Server) login(c *fiber.Ctx) error {
 	if _, err := s.opts.Store.CreateToken(ctx, u.ID, tokHash, "login", now, expires); err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{
-		"success": true, "token": tok, "token_type": "Bearer", "expires_at": expires.UTC(),
+	return reply(c, http.StatusOK, fiber.Map{"token": tok, "token_type": "Bearer", "expires_at": expires.UTC(),
 		"user": toUserJSON(u),
 	})
 }
@@ -281,7 +278,7 @@ func (s *Server) logout(c *fiber.Ctx) error {
 	if err := s.opts.Store.RevokeToken(c.UserContext(), currentTokenID(c), s.now()); err != nil {
 		return err
 	}
-	return c.JSON(fiber.Map{"success": true, "message": "Logged out."})
+	return okMessage(c, "Logged out.")
 }
 
 // showUser answers GET /api/user/{id}: oneself, or anyone for an admin.
@@ -303,5 +300,5 @@ func (s *Server) showUser(c *fiber.Ctx) error {
 		}
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"success": true, "data": toUserJSON(u)})
+	return ok(c, toUserJSON(u))
 }

@@ -118,7 +118,7 @@ func (s *Server) walletLedger(c *fiber.Ctx) error {
 		entries[i] = toStatementEntryJSON(e)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return c.JSON(fiber.Map{"success": true, "data": entries, "next_cursor": next, "balance": u.WalletAmount})
+	return reply(c, http.StatusOK, fiber.Map{"data": entries, "next_cursor": next, "balance": u.WalletAmount})
 }
 
 // walletStatementCSV answers a month of the statement as a CSV file that

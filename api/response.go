@@ -1,0 +1,68 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/store"
+)
+
+// Every successful answer is a JSON object with "success": true beside its
+// payload; failures take the other path, a returned error that errorHandler
+// (errors.go) turns into {"success": false, "code", "message"}. Bodies are
+// maps, so their keys reach the wire sorted whatever order a call site
+// writes them in.
+
+// reply answers status with body plus "success": true, for answers whose
+// top-level fields go beyond data and message.
+func reply(c *fiber.Ctx, status int, body fiber.Map) error {
+	body["success"] = true
+	return c.Status(status).JSON(body)
+}
+
+// ok answers 200 {"success": true, "data": data}.
+func ok(c *fiber.Ctx, data any) error {
+	return reply(c, http.StatusOK, fiber.Map{"data": data})
+}
+
+// created answers 201 {"success": true, "data": data}.
+func created(c *fiber.Ctx, data any) error {
+	return reply(c, http.StatusCreated, fiber.Map{"data": data})
+}
+
+// okMessage answers 200 {"success": true, "message": msg}.
+func okMessage(c *fiber.Ctx, msg string) error {
+	return reply(c, http.StatusOK, fiber.Map{"message": msg})
+}
+
+// pageJSON is SPEC's paged answer: data.data plus the page counters.
+type pageJSON[T any] struct {
+	Data        []T `json:"data"`
+	CurrentPage int `json:"current_page"`
+	LastPage    int `json:"last_page"`
+	PerPage     int `json:"per_page"`
+	Total       int `json:"total"`
+}
+
+func newPage[T any](items []T, p store.PageInfo) pageJSON[T] {
+	return pageJSON[T]{Data: items, CurrentPage: p.CurrentPage, LastPage: p.LastPage, PerPage: p.PerPage, Total: p.Total}
+}
+
+// paged answers 200 with one page of a list as data.
+func paged[T any](c *fiber.Ctx, items []T, info store.PageInfo) error {
+	return ok(c, newPage(items, info))
+}
+
+// Admin answers are never cached: they change with every decision and
+// carry what only admins may see.
+
+func adminOK(c *fiber.Ctx, data any) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return ok(c, data)
+}
+
+func adminPaged[T any](c *fiber.Ctx, items []T, info store.PageInfo) error {
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return paged(c, items, info)
+}
