@@ -13,10 +13,8 @@ import (
 	"time"
 
 	"topup/api"
-	"topup/internal/password"
 	"topup/media"
 	"topup/receipts"
-	"topup/sql/seed"
 	"topup/store"
 )
 
@@ -65,11 +63,8 @@ func newAdminHarness(t *testing.T, mod ...func(*api.Options)) *adminHarness {
 		t.Fatal(err)
 	}
 	bc := &recordingBroadcaster{authBroadcaster: &authBroadcaster{}}
-	ah := newAuthHarness(t, append([]func(*api.Options){func(o *api.Options) { o.Receipts, o.Media, o.Broadcaster = rd, md, bc }}, mod...)...)
-	if err := ah.db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
-		t.Fatal(err)
-	}
-	h := &adminHarness{shopHarness: &shopHarness{authHarness: ah}, bc: bc, receipts: rd}
+	sh := newShopHarness(t, append([]func(*api.Options){func(o *api.Options) { o.Receipts, o.Media, o.Broadcaster = rd, md, bc }}, mod...)...)
+	h := &adminHarness{shopHarness: sh, bc: bc, receipts: rd}
 	h.boss, h.boss2 = h.admin(t), h.admin(t)
 	if err := h.db.SQL().Get(&h.kbz, `SELECT id FROM payment_methods WHERE name = 'KBZPay'`); err != nil {
 		t.Fatal(err)
@@ -157,12 +152,6 @@ func (h *adminHarness) audit(t *testing.T, action string, target any, actor int6
 	return r
 }
 
-func field(raw []byte, key string) any {
-	var m map[string]any
-	_ = json.Unmarshal(raw, &m)
-	return m[key]
-}
-
 // events lists the outbox payloads of event on channel.
 func (h *adminHarness) events(t *testing.T, channel, event string) []map[string]any {
 	t.Helper()
@@ -176,16 +165,6 @@ func (h *adminHarness) events(t *testing.T, channel, event string) []map[string]
 		_ = json.Unmarshal(r, &out[i])
 	}
 	return out
-}
-
-func pageData(r authResult) []any {
-	list, _ := r.data()["data"].([]any)
-	return list
-}
-
-func num(v any) int64 {
-	f, _ := v.(float64)
-	return int64(f)
 }
 
 var errBroadcast = errors.New("realtime server unreachable")

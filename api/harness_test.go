@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -23,13 +24,17 @@ import (
 	"topup/internal/captcha"
 	"topup/internal/clientip"
 	"topup/internal/password"
+	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"
 )
 
-// The account tests drive the real server against a real PostgreSQL, with
-// a stepped clock, an SMS sender that records, and a broadcaster that signs
-// the way Pusher does with a test secret.
+// The API tests drive the real server against a real PostgreSQL, with a
+// stepped clock, an SMS sender that records, and a broadcaster that signs
+// the way Pusher does with a test secret. The harnesses build on each
+// other: authHarness (accounts and requests), shopHarness (plus the demo
+// catalogue and funded buyers) and adminHarness (admin_harness_test.go:
+// plus two admins, receipts, media and a recording broadcaster).
 
 const (
 	testPusherKey    = "test-key"
@@ -332,4 +337,109 @@ func (h *authHarness) ban(t *testing.T, u store.User, reason *string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// shopHarness is the account harness with the demo catalogue loaded and
+// helpers for funded, signed-in buyers.
+type shopHarness struct {
+	*authHarness
+	n int
+}
+
+func newShopHarness(t *testing.T, mod ...func(*api.Options)) *shopHarness {
+	t.Helper()
+	h := &shopHarness{authHarness: newAuthHarness(t, mod...)}
+	if err := h.db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+type buyer struct {
+	store.User
+	token string
+}
+
+// buyer makes a customer with wallet Ks (through the ledger) and signs in.
+func (h *shopHarness) buyer(t *testing.T, wallet int64) buyer {
+	t.Helper()
+	h.n++
+	phone := fmt.Sprintf("0943%07d", h.n)
+	u := h.user(t, fmt.Sprintf("shopper%d", h.n), phone, "shopper-pw", false)
+	if wallet > 0 {
+		if _, err := h.db.AdjustWallet(context.Background(), u.ID, wallet, 0, "test funds", fmt.Sprintf("test:%d", u.ID)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return buyer{User: u, token: h.login(t, phone, "shopper-pw")}
+}
+
+func (h *shopHarness) admin(t *testing.T) buyer {
+	t.Helper()
+	h.n++
+	phone := fmt.Sprintf("0944%07d", h.n)
+	u := h.user(t, fmt.Sprintf("boss%d", h.n), phone, "boss-pw-123", true)
+	return buyer{User: u, token: h.login(t, phone, "boss-pw-123")}
+}
+
+func (h *shopHarness) productID(t *testing.T, sku string) int64 {
+	t.Helper()
+	var id int64
+	if err := h.db.SQL().Get(&id, `SELECT id FROM products WHERE sku = $1`, sku); err != nil {
+		t.Fatalf("product %s: %v", sku, err)
+	}
+	return id
+}
+
+func (h *shopHarness) wallet(t *testing.T, id int64) int64 {
+	t.Helper()
+	u, err := h.db.UserByID(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.WalletAmount
+}
+
+func (h *shopHarness) checkLedger(t *testing.T) {
+	t.Helper()
+	bad, err := h.db.CheckLedger(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) > 0 {
+		t.Fatalf("ledger invariant broken: %+v", bad)
+	}
+}
+
+func (h *shopHarness) order(t *testing.T, b buyer, body any, key string) authResult {
+	t.Helper()
+	r := authReq{method: "POST", path: "/api/order", body: body, token: b.token}
+	if key != "" {
+		r.header = map[string]string{"Idempotency-Key": key}
+	}
+	return h.do(t, r)
+}
+
+// obj digs a nested object out of a JSON answer.
+func obj(m map[string]any, path ...string) map[string]any {
+	for _, k := range path {
+		m, _ = m[k].(map[string]any)
+	}
+	return m
+}
+
+func field(raw []byte, key string) any {
+	var m map[string]any
+	_ = json.Unmarshal(raw, &m)
+	return m[key]
+}
+
+func pageData(r authResult) []any {
+	list, _ := r.data()["data"].([]any)
+	return list
+}
+
+func num(v any) int64 {
+	f, _ := v.(float64)
+	return int64(f)
 }
