@@ -11,6 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/ratelimit"
 	"topup/store"
 )
 
@@ -179,7 +180,7 @@ func clientIP(c *fiber.Ctx) string {
 func (s *Server) initAccounts() {
 	s.limiter = s.opts.Limiter
 	if s.limiter == nil {
-		s.limiter = NewMemoryLimiter(s.now)
+		s.limiter = ratelimit.NewMemory(s.now)
 	}
 	s.setAppCSP(nil)
 }

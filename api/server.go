@@ -17,6 +17,7 @@ import (
 	"topup/internal/captcha"
 	"topup/internal/clientip"
 	"topup/internal/password"
+	"topup/internal/ratelimit"
 	"topup/media"
 	"topup/receipts"
 	"topup/store"
@@ -41,7 +42,7 @@ type Options struct {
 	// Now is the clock for token and code expiry; nil means time.Now.
 	Now func() time.Time
 	// Limiter throttles logins, sign-ups and codes; nil means in memory.
-	Limiter Limiter
+	Limiter ratelimit.Limiter
 	// CaptchaMaxNumber is the captcha's difficulty: the most hashes a
 	// solution takes; zero means DefaultCaptchaMaxNumber.
 	CaptchaMaxNumber int64
@@ -81,7 +82,7 @@ type Server struct {
 	opts Options
 	log  zerolog.Logger
 
-	limiter   Limiter // issue 5: see initAccounts
+	limiter   ratelimit.Limiter // issue 5: see initAccounts
 	passwords *password.Slots
 	captcha   *captcha.Issuer
 	sms       smsStats

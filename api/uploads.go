@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/ratelimit"
 	"topup/receipts"
 	"topup/store"
 )
@@ -26,7 +27,7 @@ const (
 
 // A customer uploads one receipt per top-up; this leaves room for retries
 // without letting one account fill the disk.
-var limitUploadsPerUser = Limit{Burst: 20, Every: 3 * time.Minute}
+var limitUploadsPerUser = ratelimit.Limit{Burst: 20, Every: 3 * time.Minute}
 
 func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 	u := currentUser(c)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"topup/api"
+	"topup/internal/ratelimit"
 	"topup/internal/redislimit"
 	"topup/realtime"
 	"topup/realtime/redisadapter"
@@ -15,8 +15,8 @@ import (
 // as one node of several sharing Redis, and the store's rate limits hold
 // across nodes. Without REDIS_URL every field is nil: one node, in memory.
 type cluster struct {
-	adapter realtime.Adapter // nil: realtime.New uses the in-memory adapter
-	limiter api.Limiter      // nil: api uses its in-memory limiter
+	adapter realtime.Adapter  // nil: realtime.New uses the in-memory adapter
+	limiter ratelimit.Limiter // nil: api uses its in-memory limiter
 	ready   func(context.Context) error
 }
 

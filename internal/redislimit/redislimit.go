@@ -1,6 +1,6 @@
-// Package redislimit is the store's rate limiter (api.Limiter) over Redis,
-// so several nodes share one allowance per key: the same token bucket as
-// api.MemoryLimiter (Burst at once, then one more every Every), kept as a
+// Package redislimit is the store's rate limiter (ratelimit.Limiter) over
+// Redis, so several nodes share one allowance per key: the same token bucket
+// as ratelimit.Memory (Burst at once, then one more every Every), kept as a
 // GCRA "theoretical arrival time" per key in one Lua script, timed by the
 // Redis clock so the nodes' clocks do not matter.
 package redislimit
@@ -12,10 +12,10 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"topup/api"
+	"topup/internal/ratelimit"
 )
 
-// Limiter implements api.Limiter.
+// Limiter implements ratelimit.Limiter.
 type Limiter struct {
 	rdb    redis.Scripter
 	prefix string
@@ -29,7 +29,7 @@ type Limiter struct {
 // ErrUnavailable is returned while Available reports Redis away.
 var ErrUnavailable = errors.New("redislimit: Redis unreachable")
 
-var _ api.Limiter = (*Limiter)(nil)
+var _ ratelimit.Limiter = (*Limiter)(nil)
 
 // New keeps its keys under prefix ("ratelimit:" if empty).
 func New(rdb redis.Scripter, prefix string) *Limiter {
@@ -42,7 +42,7 @@ func New(rdb redis.Scripter, prefix string) *Limiter {
 // gcra: KEYS the key; ARGV every µs, burst. The key holds the theoretical
 // arrival time (µs) of the next event once the bucket is drained; an event
 // is allowed when that time is at most burst × every ahead of now. A refused
-// event changes nothing (as MemoryLimiter gives its token back). Returns
+// event changes nothing (as ratelimit.Memory gives its token back). Returns
 // 0 when allowed, or the µs to wait.
 var gcra = redis.NewScript(`
 local t = redis.call('TIME')
@@ -58,8 +58,8 @@ redis.call('SET', KEYS[1], newTat, 'PX', math.ceil((newTat - now) / 1000))
 return 0
 `)
 
-// Allow implements api.Limiter.
-func (l *Limiter) Allow(ctx context.Context, key string, lim api.Limit) (time.Duration, error) {
+// Allow implements ratelimit.Limiter.
+func (l *Limiter) Allow(ctx context.Context, key string, lim ratelimit.Limit) (time.Duration, error) {
 	if l.Available != nil && !l.Available() {
 		return 0, ErrUnavailable
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"topup/api"
+	"topup/internal/ratelimit"
 )
 
 func client(t *testing.T) *redis.Client {
@@ -41,7 +41,7 @@ func TestBurstThenOneEvery(t *testing.T) {
 	p := prefix()
 	// Two nodes, one allowance.
 	a, b := New(rdb, p), New(rdb, p)
-	lim := api.Limit{Burst: 3, Every: 300 * time.Millisecond}
+	lim := ratelimit.Limit{Burst: 3, Every: 300 * time.Millisecond}
 	ctx := context.Background()
 	for i, l := range []*Limiter{a, b, a} {
 		if d, err := l.Allow(ctx, "phone:1", lim); err != nil || d != 0 {
@@ -78,7 +78,7 @@ func TestBurstThenOneEvery(t *testing.T) {
 func TestConcurrentNodesShareTheLimit(t *testing.T) {
 	rdb := client(t)
 	p := prefix()
-	lim := api.Limit{Burst: 10, Every: time.Hour}
+	lim := ratelimit.Limit{Burst: 10, Every: time.Hour}
 	var allowed atomic.Int64
 	var wg sync.WaitGroup
 	for range 8 {
@@ -109,8 +109,8 @@ func TestMatchesMemoryLimiter(t *testing.T) {
 	rdb := client(t)
 	r := New(rdb, prefix())
 	now := time.Now()
-	m := api.NewMemoryLimiter(func() time.Time { return now })
-	lim := api.Limit{Burst: 5, Every: time.Minute}
+	m := ratelimit.NewMemory(func() time.Time { return now })
+	lim := ratelimit.Limit{Burst: 5, Every: time.Minute}
 	for i := range 7 {
 		dr, err := r.Allow(context.Background(), "k", lim)
 		if err != nil {
@@ -129,7 +129,7 @@ func TestMatchesMemoryLimiter(t *testing.T) {
 func TestRedisDownIsAnError(t *testing.T) {
 	c := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
 	defer c.Close()
-	if _, err := New(c, "").Allow(context.Background(), "k", api.Limit{Burst: 1, Every: time.Second}); err == nil {
+	if _, err := New(c, "").Allow(context.Background(), "k", ratelimit.Limit{Burst: 1, Every: time.Second}); err == nil {
 		t.Fatal("want an error: api.throttle then lets the request through")
 	}
 }
@@ -138,7 +138,7 @@ func TestUnavailableAnswersAtOnce(t *testing.T) {
 	l := New(client(t), prefix())
 	l.Available = func() bool { return false }
 	start := time.Now()
-	if _, err := l.Allow(context.Background(), "k", api.Limit{Burst: 1, Every: time.Second}); err != ErrUnavailable {
+	if _, err := l.Allow(context.Background(), "k", ratelimit.Limit{Burst: 1, Every: time.Second}); err != ErrUnavailable {
 		t.Fatalf("err %v", err)
 	}
 	if time.Since(start) > 10*time.Millisecond {

@@ -1,4 +1,4 @@
-package api_test
+package ratelimit_test
 
 import (
 	"context"
@@ -6,14 +6,14 @@ import (
 	"testing"
 	"time"
 
-	"topup/api"
+	"topup/internal/ratelimit"
 )
 
-func TestMemoryLimiter(t *testing.T) {
-	clock := &authClock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
-	lim := api.NewMemoryLimiter(clock.Now)
+func TestMemory(t *testing.T) {
+	clock := &stepClock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	lim := ratelimit.NewMemory(clock.Now)
 	ctx := context.Background()
-	l := api.Limit{Burst: 3, Every: time.Minute}
+	l := ratelimit.Limit{Burst: 3, Every: time.Minute}
 	allow := func(key string) time.Duration {
 		t.Helper()
 		d, err := lim.Allow(ctx, key, l)
@@ -59,3 +59,9 @@ func TestMemoryLimiter(t *testing.T) {
 		}
 	}
 }
+
+// stepClock is a time the test moves by hand.
+type stepClock struct{ now time.Time }
+
+func (c *stepClock) Now() time.Time          { return c.now }
+func (c *stepClock) Advance(d time.Duration) { c.now = c.now.Add(d) }
