@@ -78,48 +78,12 @@ func (r adminBannerRequest) apply(v *store.BannerRow) error {
 	return f.err()
 }
 
-func (s *Server) adminListBanners(c *fiber.Ctx) error {
-	list, err := s.opts.Store.AdminBanners(c.UserContext())
-	if err != nil {
-		return err
+// adminTableBanners lists, creates and patches banners.
+func (s *Server) adminTableBanners() adminTable[store.BannerRow, adminBannerRequest, bannerAdminJSON] {
+	return adminTable[store.BannerRow, adminBannerRequest, bannerAdminJSON]{
+		list: s.opts.Store.AdminBanners, create: s.opts.Store.CreateBanner, update: s.opts.Store.UpdateBanner,
+		toJSON: toBannerAdminJSON, fresh: store.BannerRow{IsActive: true},
 	}
-	out := make([]bannerAdminJSON, len(list))
-	for i, v := range list {
-		out[i] = toBannerAdminJSON(v)
-	}
-	return adminOK(c, out)
-}
-
-func (s *Server) adminCreateBanner(c *fiber.Ctx) error {
-	var req adminBannerRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	v := store.BannerRow{IsActive: true}
-	if err := req.apply(&v); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.CreateBanner(c.UserContext(), adminActor(c), v)
-	if err != nil {
-		return err
-	}
-	return created(c, toBannerAdminJSON(out))
-}
-
-func (s *Server) adminUpdateBanner(c *fiber.Ctx) error {
-	id, err := adminID(c)
-	if err != nil {
-		return err
-	}
-	var req adminBannerRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.UpdateBanner(c.UserContext(), adminActor(c), id, func(v *store.BannerRow) error { return req.apply(v) })
-	if err != nil {
-		return err
-	}
-	return adminOK(c, toBannerAdminJSON(out))
 }
 
 func (s *Server) adminDeleteBanner(c *fiber.Ctx) error {

@@ -3,8 +3,6 @@ package api
 import (
 	"time"
 
-	"github.com/gofiber/fiber/v2"
-
 	"topup/store"
 )
 
@@ -66,46 +64,11 @@ func (r adminGameRequest) apply(v *store.GameRow) error {
 	return f.err()
 }
 
-func (s *Server) adminListGames(c *fiber.Ctx) error {
-	list, err := s.opts.Store.AdminGames(c.UserContext())
-	if err != nil {
-		return err
+// adminTableGames lists, creates and patches games.
+func (s *Server) adminTableGames() adminTable[store.GameRow, adminGameRequest, adminGameJSON] {
+	return adminTable[store.GameRow, adminGameRequest, adminGameJSON]{
+		list: s.opts.Store.AdminGames, create: s.opts.Store.CreateGame, update: s.opts.Store.UpdateGame,
+		toJSON: toAdminGameJSON, fresh: store.GameRow{IsActive: true},
+		storeErr: func(err error) error { return adminForeignKey(err, "service_id", "This service does not exist.") },
 	}
-	out := make([]adminGameJSON, len(list))
-	for i, v := range list {
-		out[i] = toAdminGameJSON(v)
-	}
-	return adminOK(c, out)
-}
-
-func (s *Server) adminCreateGame(c *fiber.Ctx) error {
-	var req adminGameRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	v := store.GameRow{IsActive: true}
-	if err := req.apply(&v); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.CreateGame(c.UserContext(), adminActor(c), v)
-	if err != nil {
-		return adminForeignKey(err, "service_id", "This service does not exist.")
-	}
-	return created(c, toAdminGameJSON(out))
-}
-
-func (s *Server) adminUpdateGame(c *fiber.Ctx) error {
-	id, err := adminID(c)
-	if err != nil {
-		return err
-	}
-	var req adminGameRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.UpdateGame(c.UserContext(), adminActor(c), id, func(v *store.GameRow) error { return req.apply(v) })
-	if err != nil {
-		return adminForeignKey(err, "service_id", "This service does not exist.")
-	}
-	return adminOK(c, toAdminGameJSON(out))
 }

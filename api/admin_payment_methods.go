@@ -3,8 +3,6 @@ package api
 import (
 	"time"
 
-	"github.com/gofiber/fiber/v2"
-
 	"topup/store"
 )
 
@@ -60,46 +58,10 @@ func (r adminPaymentMethodRequest) apply(v *store.PaymentMethodRow) error {
 	return f.err()
 }
 
-func (s *Server) adminListPaymentMethods(c *fiber.Ctx) error {
-	list, err := s.opts.Store.AdminPaymentMethods(c.UserContext())
-	if err != nil {
-		return err
+// adminTablePaymentMethods lists, creates and patches payment methods.
+func (s *Server) adminTablePaymentMethods() adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, paymentMethodAdminJSON] {
+	return adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, paymentMethodAdminJSON]{
+		list: s.opts.Store.AdminPaymentMethods, create: s.opts.Store.CreatePaymentMethod, update: s.opts.Store.UpdatePaymentMethod,
+		toJSON: toPaymentMethodAdminJSON, fresh: store.PaymentMethodRow{IsActive: true},
 	}
-	out := make([]paymentMethodAdminJSON, len(list))
-	for i, v := range list {
-		out[i] = toPaymentMethodAdminJSON(v)
-	}
-	return adminOK(c, out)
-}
-
-func (s *Server) adminCreatePaymentMethod(c *fiber.Ctx) error {
-	var req adminPaymentMethodRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	v := store.PaymentMethodRow{IsActive: true}
-	if err := req.apply(&v); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.CreatePaymentMethod(c.UserContext(), adminActor(c), v)
-	if err != nil {
-		return err
-	}
-	return created(c, toPaymentMethodAdminJSON(out))
-}
-
-func (s *Server) adminUpdatePaymentMethod(c *fiber.Ctx) error {
-	id, err := adminID(c)
-	if err != nil {
-		return err
-	}
-	var req adminPaymentMethodRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.UpdatePaymentMethod(c.UserContext(), adminActor(c), id, func(v *store.PaymentMethodRow) error { return req.apply(v) })
-	if err != nil {
-		return err
-	}
-	return adminOK(c, toPaymentMethodAdminJSON(out))
 }

@@ -41,12 +41,8 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Post("/users/:id/unban", s.adminUnban)
 	a.Post("/users/:id/wallet", s.adminAdjustWallet)
 
-	a.Get("/services", s.adminListServices)
-	a.Post("/services", s.adminCreateService)
-	a.Patch("/services/:id", s.adminUpdateService)
-	a.Get("/games", s.adminListGames)
-	a.Post("/games", s.adminCreateGame)
-	a.Patch("/games/:id", s.adminUpdateGame)
+	mountTable(a, "/services", s.adminTableServices())
+	mountTable(a, "/games", s.adminTableGames())
 	a.Get("/products", s.adminListProducts)
 	a.Post("/products", s.adminCreateProduct)
 	a.Get("/products/:id", s.adminShowProduct)
@@ -56,12 +52,8 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Get("/products/:id/codes", s.adminCodeStock)
 	a.Post("/products/:id/codes", s.adminImportCodes)
 	a.Get("/codes/stock", s.adminCodeStocks)
-	a.Get("/payment-methods", s.adminListPaymentMethods)
-	a.Post("/payment-methods", s.adminCreatePaymentMethod)
-	a.Patch("/payment-methods/:id", s.adminUpdatePaymentMethod)
-	a.Get("/banners", s.adminListBanners)
-	a.Post("/banners", s.adminCreateBanner)
-	a.Patch("/banners/:id", s.adminUpdateBanner)
+	mountTable(a, "/payment-methods", s.adminTablePaymentMethods())
+	mountTable(a, "/banners", s.adminTableBanners())
 	a.Delete("/banners/:id", s.adminDeleteBanner)
 	a.Post("/media", s.adminUploadMedia)
 
@@ -73,4 +65,18 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Put("/settings/admin-online", s.adminSetOnline)
 	a.Get("/audit", s.adminAuditLog)
 	a.Post("/events", s.adminPublishEvent)
+}
+
+// adminCRUD is what a catalogue table answers (see adminTable).
+type adminCRUD interface {
+	List(*fiber.Ctx) error
+	Create(*fiber.Ctx) error
+	Update(*fiber.Ctx) error
+}
+
+// mountTable registers GET and POST path and PATCH path/:id for t.
+func mountTable(r fiber.Router, path string, t adminCRUD) {
+	r.Get(path, t.List)
+	r.Post(path, t.Create)
+	r.Patch(path+"/:id", t.Update)
 }

@@ -3,8 +3,6 @@ package api
 import (
 	"time"
 
-	"github.com/gofiber/fiber/v2"
-
 	"topup/store"
 )
 
@@ -35,25 +33,13 @@ type adminServiceRequest struct {
 }
 
 func (r adminServiceRequest) apply(v *store.ServiceRow) error {
+	adminSet(&v.Name, r.Name)
+	adminSet(&v.NameMy, r.NameMy)
+	adminSet(&v.Slug, r.Slug)
+	adminSet(&v.Kind, r.Kind)
+	adminSet(&v.Sort, r.Sort)
+	adminSet(&v.IsActive, r.IsActive)
 	f := fieldErrors{}
-	if r.Name != nil {
-		v.Name = *r.Name
-	}
-	if r.NameMy != nil {
-		v.NameMy = *r.NameMy
-	}
-	if r.Slug != nil {
-		v.Slug = *r.Slug
-	}
-	if r.Kind != nil {
-		v.Kind = *r.Kind
-	}
-	if r.Sort != nil {
-		v.Sort = *r.Sort
-	}
-	if r.IsActive != nil {
-		v.IsActive = *r.IsActive
-	}
 	v.Name = adminName(f, "name", v.Name, true, 100)
 	v.NameMy = adminName(f, "name_my", v.NameMy, false, 100)
 	v.Slug = catalogueSlug(f, "slug", v.Slug)
@@ -63,46 +49,10 @@ func (r adminServiceRequest) apply(v *store.ServiceRow) error {
 	return f.err()
 }
 
-func (s *Server) adminListServices(c *fiber.Ctx) error {
-	list, err := s.opts.Store.AdminServices(c.UserContext())
-	if err != nil {
-		return err
+// adminTableServices lists, creates and patches services.
+func (s *Server) adminTableServices() adminTable[store.ServiceRow, adminServiceRequest, adminServiceJSON] {
+	return adminTable[store.ServiceRow, adminServiceRequest, adminServiceJSON]{
+		list: s.opts.Store.AdminServices, create: s.opts.Store.CreateService, update: s.opts.Store.UpdateService,
+		toJSON: toAdminServiceJSON, fresh: store.ServiceRow{IsActive: true},
 	}
-	out := make([]adminServiceJSON, len(list))
-	for i, v := range list {
-		out[i] = toAdminServiceJSON(v)
-	}
-	return adminOK(c, out)
-}
-
-func (s *Server) adminCreateService(c *fiber.Ctx) error {
-	var req adminServiceRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	v := store.ServiceRow{IsActive: true}
-	if err := req.apply(&v); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.CreateService(c.UserContext(), adminActor(c), v)
-	if err != nil {
-		return err
-	}
-	return created(c, toAdminServiceJSON(out))
-}
-
-func (s *Server) adminUpdateService(c *fiber.Ctx) error {
-	id, err := adminID(c)
-	if err != nil {
-		return err
-	}
-	var req adminServiceRequest
-	if err := decodeJSON(c, &req); err != nil {
-		return err
-	}
-	out, err := s.opts.Store.UpdateService(c.UserContext(), adminActor(c), id, func(v *store.ServiceRow) error { return req.apply(v) })
-	if err != nil {
-		return err
-	}
-	return adminOK(c, toAdminServiceJSON(out))
 }
