@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { ArrowLeftIcon, LockIcon } from '@/components/ui/icons';
 import { NotificationDialog, type NotificationKind } from '@/components/ui/notification-dialog';
 import { PasswordField } from '@/components/ui/password-field';
@@ -197,11 +198,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
 
   const stepTitles = [t('reset.step1Title'), t('reset.step2Title'), t('reset.step3Title')];
   const shownError = error || (captchaFailed ? t('reset.errors.captchaInit') : '');
-  const errorBlock = shownError && (
-    <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
-      {shownError}
-    </p>
-  );
+  const errorBlock = <FormAlert>{shownError}</FormAlert>;
 
   return createPortal(
     <div className="fixed inset-0 z-[55] flex items-end justify-center sm:items-center sm:p-6">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { LoginIcon } from '@/components/ui/icons';
 import { NotificationDialog } from '@/components/ui/notification-dialog';
 import { PasswordField } from '@/components/ui/password-field';
@@ -14,7 +15,8 @@ import { ForgotPasswordOverlay } from '@/features/auth/components/forgot-passwor
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
 import { messageOf } from '@/features/auth/utils/server-errors';
 import { captchaRequired, errorCode } from '@/lib/api-errors';
-import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type FieldErrors } from '@/features/auth/utils/validation';
+import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type ValidationKey } from '@/features/auth/utils/validation';
+import { useFormState } from '@/hooks/use-form-state';
 import { hardRedirect } from '@/lib/navigation';
 import { saveUser, startSession } from '@/lib/session';
 import type { User } from '@/types/api';
@@ -45,11 +47,11 @@ type Field = 'phone_number' | 'password';
 /** SPEC §2 Login: phone or e-mail, password, remember me, forgot password. */
 export function LoginForm() {
   const { t } = useTranslation();
-  const [values, setValues] = useState(() => ({ phone_number: remembered(), password: '' }));
+  const { values, errors, setErrors, update, serverError, setServerError, pending: loading, setPending: setLoading } = useFormState<Field, ValidationKey>(() => ({
+    phone_number: remembered(),
+    password: '',
+  }));
   const [rememberMe, setRememberMe] = useState(() => remembered() !== '');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [serverError, setServerError] = useState('');
-  const [loading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
   const [signedIn, setSignedIn] = useState<User | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
@@ -59,11 +61,6 @@ export function LoginForm() {
   const { containerRef: captchaBox, solve, restart } = useCaptcha(captchaNeeded);
 
   const destination = signedIn?.is_admin ? paths.dashboard : paths.home;
-
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -158,11 +155,7 @@ export function LoginForm() {
           </button>
         </div>
         <div ref={captchaBox} data-testid="captcha-container" />
-        {serverError && (
-          <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
-            {serverError}
-          </p>
-        )}
+        <FormAlert>{serverError}</FormAlert>
         <Button type="submit" loading={loading} icon={<LoginIcon className="size-5" />} className="w-full">
           {loading ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DangerMark } from '@/components/ui/danger-mark';
 import { LogoutIcon } from '@/components/ui/icons';
 import { NotificationDialog } from '@/components/ui/notification-dialog';
 import { paths } from '@/config/paths';
@@ -21,11 +21,10 @@ type LogoutDialogsProps = {
 /** SPEC §4 Logout: confirm ('Logging out...'), then 'Logout Successful' or 'Logout Failed'. */
 export function LogoutDialogs({ open, onClose, supportName }: LogoutDialogsProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
 
-  const run = async () => {
-    setBusy(true);
+  // Never throws: every outcome is one of the two result dialogs.
+  const attempt = async () => {
     try {
       await logout();
       clearSession();
@@ -38,38 +37,25 @@ export function LogoutDialogs({ open, onClose, supportName }: LogoutDialogsProps
       } else {
         setResult('failure');
       }
-    } finally {
-      setBusy(false);
-      onClose();
     }
   };
 
   return (
     <>
-      <Dialog
+      <ConfirmDialog
         open={open}
         onClose={onClose}
-        dismissible={!busy}
-        role="alertdialog"
         title={t('logout.confirmTitle')}
-        icon={
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-rose-100 text-rose-600 dark:bg-rose-500/15 dark:text-rose-300">
-            <LogoutIcon className="size-7" />
-          </span>
-        }
-        actions={
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={busy} className="sm:min-w-32">
-              {t('logout.cancel')}
-            </Button>
-            <Button variant="danger" onClick={() => void run()} loading={busy} className="sm:min-w-32">
-              {busy ? t('logout.loggingOut') : t('logout.confirm')}
-            </Button>
-          </>
-        }
+        icon={<DangerMark icon={<LogoutIcon className="size-7" />} />}
+        cancelLabel={t('logout.cancel')}
+        confirmLabel={t('logout.confirm')}
+        pendingLabel={t('logout.loggingOut')}
+        danger
+        onConfirm={attempt}
+        buttonClassName="sm:min-w-32"
       >
         {t('logout.confirmBody')}
-      </Dialog>
+      </ConfirmDialog>
       <NotificationDialog
         open={result === 'success'}
         kind="success"
@@ -87,7 +73,7 @@ export function LogoutDialogs({ open, onClose, supportName }: LogoutDialogsProps
         buttonLabel={t('logout.failedButton')}
         onClose={() => {
           setResult(null);
-          void run();
+          void attempt();
         }}
       />
     </>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { UserPlusIcon } from '@/components/ui/icons';
 import { NotificationDialog } from '@/components/ui/notification-dialog';
 import { PasswordField } from '@/components/ui/password-field';
@@ -13,6 +14,7 @@ import { AdminBadge } from '@/features/auth/components/admin-badge';
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
 import { fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
 import { errorCode } from '@/lib/api-errors';
+import { useFormState } from '@/hooks/use-form-state';
 import { hasErrors, LIMITS, looksLikeAdmin, validateRegister, type RegisterField } from '@/features/auth/utils/validation';
 
 const empty: Record<RegisterField, string> = { username: '', phone_number: '', email: '', password: '', password_confirmation: '' };
@@ -20,19 +22,10 @@ const empty: Record<RegisterField, string> = { username: '', phone_number: '', e
 /** SPEC §2 Register. */
 export function RegisterForm() {
   const { t } = useTranslation();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
-  const [serverError, setServerError] = useState('');
-  const [loading, setLoading] = useState(false);
+  const { values, setValues, errors, setErrors, update, serverError, setServerError, pending: loading, setPending: setLoading } = useFormState<RegisterField>(empty);
   const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
   // Every sign-up carries a solved captcha (issue 16); its code loads with the form.
   const { containerRef: captchaBox, ready: captchaReady, failed: captchaFailed, solve, restart } = useCaptcha(true);
-
-  const update = (field: RegisterField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // SPEC §5: a field error clears when the field is edited.
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,11 +106,7 @@ export function RegisterForm() {
           {...field('password_confirmation')}
         />
         <div ref={captchaBox} data-testid="captcha-container" />
-        {serverError && (
-          <p role="alert" className="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
-            {serverError}
-          </p>
-        )}
+        <FormAlert>{serverError}</FormAlert>
         <Button type="submit" loading={loading} icon={<UserPlusIcon className="size-5" />} className="w-full">
           {loading ? t('auth.register.submitting') : t('auth.register.submit')}
         </Button>

@@ -29,7 +29,6 @@ type NotificationPanelProps = {
 export function NotificationPanel({ id, messages, loading, refresh, onClose }: NotificationPanelProps) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
   const titleId = `${id}-title`;
 
   const dismiss = () => {
@@ -42,15 +41,14 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
     await markMessageRead(message.id);
     refresh();
   };
+  // A failed delete is only logged: the dialog closes and the list is fetched again either way.
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
     try {
       await deleteMessage(deleting.id);
     } catch (error) {
       console.warn('Could not delete the message', error);
     } finally {
-      setBusy(false);
       setDeleting(null);
       refresh();
     }
@@ -112,7 +110,7 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
         </div>,
         document.body,
       )}
-      <DeleteMessageDialog open={deleting !== null} deleting={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <DeleteMessageDialog open={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
     </>
   );
 }

@@ -7,9 +7,9 @@ import { importCodes } from '@/features/admin/api/catalogue';
 import { useRevalidate } from '@/features/admin/api/keys';
 import type { CodeImportResult } from '@/features/admin/api/types';
 import { Segmented } from '@/features/admin/components/common/segmented';
-import { TextAreaField } from '@/features/admin/components/common/fields';
+import { TextAreaField } from '@/components/ui/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { fieldError } from '@/lib/api-errors';
 
 /** What an import did: added, refused duplicates, and the stock after it. */

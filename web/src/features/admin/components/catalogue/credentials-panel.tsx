@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/features/admin/components/common/confirm-dialog
 import { Badge } from '@/features/admin/components/common/badge';
 import { Facts } from '@/features/admin/components/common/panel';
 import { FormError } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { fieldError } from '@/lib/api-errors';
 
 const empty: Credentials = { email: '', email_password: '', game_password: '' };

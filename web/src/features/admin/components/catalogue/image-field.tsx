@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/text-field';
 import { uploadMedia } from '@/features/admin/api/catalogue';
 import { FormError } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 
 /** An image URL with an upload button (POST /api/admin/media answers the URL). */
 export function ImageField({ label, value, onChange, error }: { label: string; value: string; onChange: (url: string) => void; error?: string }) {

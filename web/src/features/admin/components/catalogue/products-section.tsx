@@ -8,7 +8,7 @@ import { saveRow, useGames, useProducts } from '@/features/admin/api/catalogue';
 import { useRevalidate } from '@/features/admin/api/keys';
 import type { Product } from '@/features/admin/api/types';
 import { Badge } from '@/features/admin/components/common/badge';
-import { SelectField } from '@/features/admin/components/common/fields';
+import { SelectField } from '@/components/ui/fields';
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { Pager } from '@/features/admin/components/common/pager';
 import { Panel } from '@/features/admin/components/common/panel';

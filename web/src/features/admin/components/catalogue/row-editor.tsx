@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
-import { CheckboxField, SelectField, TextAreaField } from '@/features/admin/components/common/fields';
+import { CheckboxField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { ImageField } from '@/features/admin/components/catalogue/image-field';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { fieldError } from '@/lib/api-errors';
 
 export type FieldSpec = {

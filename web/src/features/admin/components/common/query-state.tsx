@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/features/admin/utils/error-text';
 
@@ -49,9 +50,5 @@ export function QueryState({
 export function FormError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   if (!error) return null;
-  return (
-    <p role="alert" className="rounded-xl bg-rose-50 px-3 py-2 text-left text-sm font-medium text-rose-700 dark:bg-rose-500/10 dark:text-rose-300">
-      {errorText(error, t)}
-    </p>
-  );
+  return <FormAlert compact>{errorText(error, t)}</FormAlert>;
 }

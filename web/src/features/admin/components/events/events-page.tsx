@@ -6,10 +6,10 @@ import { TextField } from '@/components/ui/text-field';
 import { publishEvent, useUsers } from '@/features/admin/api/users';
 import type { AdminUser, EventResult } from '@/features/admin/api/types';
 import { Badge } from '@/features/admin/components/common/badge';
-import { SelectField, TextAreaField } from '@/features/admin/components/common/fields';
+import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';
 import { FormError } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { fieldError } from '@/lib/api-errors';
 
 /** The only events the console may send (the server refuses others): diagnostics, never store messages. */

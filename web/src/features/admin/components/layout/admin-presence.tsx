@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 
 import { useRevalidate } from '@/features/admin/api/keys';
 import { setAdminOnline, useAdminOnline } from '@/features/admin/api/settings';
-import { Switch } from '@/features/admin/components/common/fields';
+import { Switch } from '@/components/ui/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 
 /** The admin-online switch (what customers see) and who is on the dashboard now (presence-admins). */
 export function AdminPresence({ admins }: { admins: string[] | null }) {

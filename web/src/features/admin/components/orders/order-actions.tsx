@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { useRevalidate } from '@/features/admin/api/keys';
 import { claimOrder, completeOrder, failOrder } from '@/features/admin/api/orders';
 import type { AdminOrder } from '@/features/admin/api/types';
-import { CheckboxField } from '@/features/admin/components/common/fields';
+import { CheckboxField } from '@/components/ui/fields';
 import { ConfirmDialog } from '@/features/admin/components/common/confirm-dialog';
 import { FormError } from '@/features/admin/components/common/query-state';
 import { Kyat } from '@/features/admin/components/common/kyat';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { useSession } from '@/hooks/use-session';
 
 /** Claim, mark delivered, or fail (refunds) a waiting coin order. */

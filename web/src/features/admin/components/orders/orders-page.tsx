@@ -8,7 +8,7 @@ import { useOrderQueue, useOrders } from '@/features/admin/api/orders';
 import type { AdminOrder } from '@/features/admin/api/types';
 import type { Paged } from '@/types/api';
 import { StatusBadge } from '@/features/admin/components/common/badge';
-import { SelectField } from '@/features/admin/components/common/fields';
+import { SelectField } from '@/components/ui/fields';
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { Pager } from '@/features/admin/components/common/pager';
 import { PageHeader } from '@/features/admin/components/common/panel';

@@ -8,7 +8,7 @@ import type { ReceiptRules, ReuseRule } from '@/features/admin/api/types';
 import { Badge } from '@/features/admin/components/common/badge';
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';
 import { FormError, QueryState } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { fieldError } from '@/lib/api-errors';
 
 const reuseRules: ReuseRule[] = ['block', 'warn'];

@@ -16,7 +16,7 @@ import { adminBase } from '@/features/admin/components/layout/admin-nav';
 import { CustomerHistory } from '@/features/admin/components/topups/customer-history';
 import { ChecksList, ReadingNote, VerdictBadge } from '@/features/admin/components/topups/receipt-checks';
 import { ReceiptImage } from '@/features/admin/components/topups/receipt-image';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { formatAge } from '@/features/admin/utils/format';
 import { isApiError } from '@/lib/api-client';
 

@@ -6,9 +6,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { sendMessage } from '@/features/admin/api/users';
 import type { AdminUser } from '@/features/admin/api/types';
-import { TextAreaField } from '@/features/admin/components/common/fields';
+import { TextAreaField } from '@/components/ui/fields';
 import { FormError } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { fieldError } from '@/lib/api-errors';
 
 /** Sends a message to the customer's notifications (delivered live). */

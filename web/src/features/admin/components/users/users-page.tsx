@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { useUsers } from '@/features/admin/api/users';
 import { Badge } from '@/features/admin/components/common/badge';
-import { SelectField } from '@/features/admin/components/common/fields';
+import { SelectField } from '@/components/ui/fields';
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { Pager } from '@/features/admin/components/common/pager';
 import { PageHeader, Panel } from '@/features/admin/components/common/panel';

@@ -6,10 +6,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { adjustWallet } from '@/features/admin/api/users';
 import type { AdminUser } from '@/features/admin/api/types';
-import { SelectField, TextAreaField } from '@/features/admin/components/common/fields';
+import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { Kyat } from '@/features/admin/components/common/kyat';
 import { FormError } from '@/features/admin/components/common/query-state';
-import { useAction } from '@/features/admin/hooks/use-action';
+import { useAction } from '@/hooks/use-action';
 import { fieldError } from '@/lib/api-errors';
 import { validateAdjustment } from '@/features/admin/utils/validate';
 

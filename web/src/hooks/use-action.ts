@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Runs one admin action at a time and keeps its last error for the form. */
+/** Runs one action at a time (a form submit, a confirmed change) and keeps its last error for the form. */
 export function useAction() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
