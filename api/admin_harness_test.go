@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"topup/api"
-	"topup/media"
-	"topup/receipts"
+	"topup/internal/media"
+	"topup/internal/receipts"
 	"topup/store"
 )
 

@@ -6,7 +6,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/media"
+	"topup/internal/images"
+	"topup/internal/media"
 )
 
 // adminUploadMedia stores a public image (multipart "file") and answers
@@ -31,13 +32,13 @@ func (s *Server) adminUploadMedia(c *fiber.Ctx) error {
 	defer f.Close()
 	img, err := s.opts.Media.Save(c.UserContext(), f)
 	switch {
-	case errors.Is(err, media.ErrTooLarge):
+	case errors.Is(err, images.ErrTooLarge):
 		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgSize, Fields: map[string][]string{"file": {msgSize}}}
-	case errors.Is(err, media.ErrUnsupported):
+	case errors.Is(err, images.ErrUnsupported):
 		return &Error{Status: http.StatusUnsupportedMediaType, Message: msgType, Fields: map[string][]string{"file": {msgType}}}
-	case errors.Is(err, media.ErrDimensions):
+	case errors.Is(err, images.ErrDimensions):
 		return Invalid(map[string][]string{"file": {"The image is too large (at most 8000 pixels a side)."}})
-	case errors.Is(err, media.ErrEmpty):
+	case errors.Is(err, images.ErrEmpty):
 		return Invalid(map[string][]string{"file": {msgReceiptEmpty}})
 	case err != nil:
 		return err

@@ -5,7 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/media"
+	"topup/internal/media"
 )
 
 // The back office API (issue 10) under /api/admin: admins only (a customer

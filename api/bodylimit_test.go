@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"topup/receipts"
+	"topup/internal/receipts"
 )
 
 // The bounds: 64 KB of JSON; the multipart body the upload routes take, a

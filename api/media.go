@@ -5,7 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
-	"topup/media"
+	"topup/internal/images"
 )
 
 // serveMedia serves an admin-uploaded public image. Names are random and
@@ -22,7 +22,7 @@ func (s *Server) serveMedia(c *fiber.Ctx) error {
 		return c.SendStatus(fiber.StatusNotModified)
 	}
 	body, ctype, err := s.opts.Media.Read(c.UserContext(), c.Params("name"))
-	if errors.Is(err, media.ErrNotFound) {
+	if errors.Is(err, images.ErrNotFound) {
 		return fiber.ErrNotFound
 	}
 	if err != nil {

@@ -16,10 +16,10 @@ import (
 
 	"topup/internal/captcha"
 	"topup/internal/clientip"
+	"topup/internal/media"
 	"topup/internal/password"
 	"topup/internal/ratelimit"
-	"topup/media"
-	"topup/receipts"
+	"topup/internal/receipts"
 	"topup/store"
 )
 

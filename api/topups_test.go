@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"topup/api"
-	"topup/receipts"
+	"topup/internal/receipts"
 	"topup/store"
 )
 

@@ -10,8 +10,9 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/images"
 	"topup/internal/ratelimit"
-	"topup/receipts"
+	"topup/internal/receipts"
 	"topup/store"
 )
 
@@ -52,13 +53,13 @@ func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 	// by its content, and it is stored under a random name.
 	saved, err := s.opts.Receipts.Save(c.UserContext(), f)
 	switch {
-	case errors.Is(err, receipts.ErrTooLarge):
+	case errors.Is(err, images.ErrTooLarge):
 		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgReceiptSize, Fields: map[string][]string{"file": {msgReceiptSize}}}
-	case errors.Is(err, receipts.ErrUnsupported):
+	case errors.Is(err, images.ErrUnsupported):
 		return &Error{Status: http.StatusUnsupportedMediaType, Message: msgReceiptType, Fields: map[string][]string{"file": {msgReceiptType}}}
-	case errors.Is(err, receipts.ErrDimensions):
+	case errors.Is(err, images.ErrDimensions):
 		return Invalid(map[string][]string{"file": {msgReceiptDimensions}})
-	case errors.Is(err, receipts.ErrEmpty):
+	case errors.Is(err, images.ErrEmpty):
 		return Invalid(map[string][]string{"file": {msgReceiptEmpty}})
 	case err != nil:
 		return err
@@ -102,7 +103,7 @@ func (s *Server) showReceipt(c *fiber.Ctx) error {
 		return Fail(http.StatusGone, msgReceiptGone)
 	}
 	body, err := s.opts.Receipts.Read(c.UserContext(), up.StorageName)
-	if errors.Is(err, receipts.ErrNotFound) {
+	if errors.Is(err, images.ErrNotFound) {
 		return Fail(http.StatusGone, msgReceiptGone)
 	}
 	if err != nil {

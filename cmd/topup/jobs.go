@@ -8,7 +8,7 @@ import (
 
 	"topup/internal/receiptjob"
 	"topup/internal/receiptocr"
-	"topup/receipts"
+	"topup/internal/receipts"
 	"topup/store"
 )
 

@@ -14,11 +14,11 @@ import (
 
 	"topup/api"
 	"topup/internal/broadcast"
+	"topup/internal/media"
 	"topup/internal/outbox"
-	"topup/media"
+	"topup/internal/receipts"
 	"topup/realtime"
 	"topup/realtime/prommetrics"
-	"topup/receipts"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/web"

@@ -17,9 +17,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"topup/internal/images"
 	"topup/internal/receiptcheck"
 	"topup/internal/receiptocr"
-	"topup/receipts"
 	"topup/store"
 )
 
@@ -128,7 +128,7 @@ func (w *Worker) process(ctx context.Context, job store.ReceiptJob) (bool, error
 		return failed(problemGone)
 	}
 	image, err := w.files.Read(ctx, job.StorageName)
-	if errors.Is(err, receipts.ErrNotFound) {
+	if errors.Is(err, images.ErrNotFound) {
 		return failed(problemGone)
 	}
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 	"topup/internal/receiptocr"
 	"topup/internal/receiptocr/ocrtest"
 	"topup/internal/receiptocr/receiptcorpus"
-	"topup/receipts"
+	"topup/internal/receipts"
 	"topup/store"
 	"topup/store/storetest"
 )

@@ -9,8 +9,13 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"topup/internal/images"
+	"topup/internal/images/imagestest"
 )
 
 func pngBytes(t *testing.T, w, h int) []byte {
@@ -36,6 +41,8 @@ func webp(w, h int) []byte {
 	return append(out, body...)
 }
 
+var validName = regexp.MustCompile(`^[0-9a-f]{32}\.(png|jpg|webp)$`).MatchString
+
 func TestSave(t *testing.T) {
 	d, err := Open(t.TempDir())
 	if err != nil {
@@ -56,13 +63,13 @@ func TestSave(t *testing.T) {
 		{"jpeg", jpg.Bytes(), nil, "image/jpeg"},
 		{"webp", webp(64, 32), nil, "image/webp"},
 		{"png with a zip appended is cleaned", zipTail, nil, "image/png"},
-		{"svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`), ErrUnsupported, ""},
-		{"html", []byte("<html><script>alert(1)</script>"), ErrUnsupported, ""},
-		{"truncated webp", webp(64, 32)[:20], ErrUnsupported, ""},
-		{"webp with a wrong length", append(webp(64, 32), 0), ErrUnsupported, ""},
-		{"huge webp", webp(16000, 16000), ErrDimensions, ""},
-		{"empty", nil, ErrEmpty, ""},
-		{"too large", make([]byte, MaxBytes+1), ErrTooLarge, ""},
+		{"svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`), images.ErrUnsupported, ""},
+		{"html", []byte("<html><script>alert(1)</script>"), images.ErrUnsupported, ""},
+		{"truncated webp", webp(64, 32)[:20], images.ErrUnsupported, ""},
+		{"webp with a wrong length", append(webp(64, 32), 0), images.ErrUnsupported, ""},
+		{"huge webp", webp(16000, 16000), images.ErrDimensions, ""},
+		{"empty", nil, images.ErrEmpty, ""},
+		{"too large", make([]byte, MaxBytes+1), images.ErrTooLarge, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,7 +80,7 @@ func TestSave(t *testing.T) {
 			if err != nil {
 				return
 			}
-			if img.ContentType != tt.ctype || !nameRE.MatchString(img.Name) {
+			if img.ContentType != tt.ctype || !validName(img.Name) {
 				t.Fatalf("image %+v", img)
 			}
 			body, ctype, err := d.Read(context.Background(), img.Name)
@@ -86,8 +93,35 @@ func TestSave(t *testing.T) {
 		})
 	}
 	for _, name := range []string{"../x.png", "0123456789abcdef0123456789abcdef.svg", strings.Repeat("a", 32) + ".png"} {
-		if _, _, err := d.Read(context.Background(), name); !errors.Is(err, ErrNotFound) {
+		if _, _, err := d.Read(context.Background(), name); !errors.Is(err, images.ErrNotFound) {
 			t.Fatalf("Read(%q) = %v", name, err)
 		}
+	}
+}
+
+// Several large admin uploads at once decode no more images together than
+// images.DecodeSlots allows, shared with receipts (media once decoded with
+// no cap at all).
+func TestSaveWaitsForADecodeSlot(t *testing.T) {
+	d, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	releaseOne := imagestest.HoldDecodeSlots(t)
+	done := make(chan error, 1)
+	body := pngBytes(t, 30, 20)
+	go func() {
+		_, err := d.Save(ctx, bytes.NewReader(body))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		t.Fatalf("Save finished (%v) while every decode slot was taken", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	releaseOne()
+	if err := <-done; err != nil {
+		t.Fatalf("Save after a slot was freed: %v", err)
 	}
 }

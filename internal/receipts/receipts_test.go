@@ -15,7 +15,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"topup/receipts"
+	"topup/internal/images"
+	"topup/internal/receipts"
 )
 
 func sampleImage() image.Image {
@@ -90,17 +91,17 @@ func TestSave(t *testing.T) {
 	}{
 		{"png", pngBytes(t), nil, "image/png"},
 		{"jpeg", jpegBytes(t), nil, "image/jpeg"},
-		{"an executable (whatever its name)", elf, receipts.ErrUnsupported, ""},
-		{"html", []byte("<html><script>alert(1)</script></html>"), receipts.ErrUnsupported, ""},
-		{"gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), receipts.ErrUnsupported, ""},
-		{"png magic with garbage", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 100)...), receipts.ErrUnsupported, ""},
-		{"empty", nil, receipts.ErrEmpty, ""},
+		{"an executable (whatever its name)", elf, images.ErrUnsupported, ""},
+		{"html", []byte("<html><script>alert(1)</script></html>"), images.ErrUnsupported, ""},
+		{"gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), images.ErrUnsupported, ""},
+		{"png magic with garbage", append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 100)...), images.ErrUnsupported, ""},
+		{"empty", nil, images.ErrEmpty, ""},
 		{"jpeg/zip polyglot is stored as the image alone", append(jpegBytes(t), zipBytes(t)...), nil, "image/jpeg"},
 		{"just under 10 MB", padTo(pngBytes(t), receipts.MaxBytes-1), nil, "image/png"},
-		{"exactly 10 MB", padTo(pngBytes(t), receipts.MaxBytes), receipts.ErrTooLarge, ""},
-		{"10 MB + 1 byte", padTo(pngBytes(t), receipts.MaxBytes+1), receipts.ErrTooLarge, ""},
-		{"huge dimensions", hugePNG(100000, 100000), receipts.ErrDimensions, ""},
-		{"too many pixels within the side limit", hugePNG(9000, 9000), receipts.ErrDimensions, ""},
+		{"exactly 10 MB", padTo(pngBytes(t), receipts.MaxBytes), images.ErrTooLarge, ""},
+		{"10 MB + 1 byte", padTo(pngBytes(t), receipts.MaxBytes+1), images.ErrTooLarge, ""},
+		{"huge dimensions", hugePNG(100000, 100000), images.ErrDimensions, ""},
+		{"too many pixels within the side limit", hugePNG(9000, 9000), images.ErrDimensions, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,10 +167,10 @@ func TestReadAndDeleteRefuseOtherNames(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("x"), 0o600)
 	for _, name := range []string{"../secret.txt", "secret.txt", "", "/etc/passwd", "0123456789abcdef0123456789abcdeg"} {
-		if _, err := d.Read(ctx, name); !errors.Is(err, receipts.ErrNotFound) {
+		if _, err := d.Read(ctx, name); !errors.Is(err, images.ErrNotFound) {
 			t.Errorf("Read(%q) = %v, want ErrNotFound", name, err)
 		}
-		if err := d.Delete(ctx, name); !errors.Is(err, receipts.ErrNotFound) {
+		if err := d.Delete(ctx, name); !errors.Is(err, images.ErrNotFound) {
 			t.Errorf("Delete(%q) = %v, want ErrNotFound", name, err)
 		}
 	}
@@ -183,7 +184,7 @@ func TestReadAndDeleteRefuseOtherNames(t *testing.T) {
 	if err := d.Delete(ctx, saved.Name); err != nil {
 		t.Fatalf("deleting twice: %v", err)
 	}
-	if _, err := d.Read(ctx, saved.Name); !errors.Is(err, receipts.ErrNotFound) {
+	if _, err := d.Read(ctx, saved.Name); !errors.Is(err, images.ErrNotFound) {
 		t.Fatalf("Read after delete = %v", err)
 	}
 }
@@ -203,7 +204,7 @@ func TestEndlessBodyIsCutOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := &endless{}
-	if _, err := d.Save(ctx, body); !errors.Is(err, receipts.ErrTooLarge) {
+	if _, err := d.Save(ctx, body); !errors.Is(err, images.ErrTooLarge) {
 		t.Fatalf("Save = %v, want ErrTooLarge", err)
 	}
 	if body.read > receipts.MaxBytes+64*1024 {
