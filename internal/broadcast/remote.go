@@ -12,7 +12,7 @@ import (
 
 	"github.com/pusher/pusher-http-go/v5"
 
-	"topup/internal/pushersign"
+	"topup/realtime/pushersign"
 )
 
 // maxChannelsPerTrigger is the HTTP API's limit on channels in one event.

@@ -1,7 +1,8 @@
 // Package realtimetest runs realtime servers on loopback ports for tests,
 // connects websocket clients to them and signs HTTP API requests the way
-// the Pusher server SDKs do. It imports nothing of ours, so the realtime
-// package's own tests can use it as well as the packages built on it.
+// the Pusher server SDKs do. It imports neither realtime (so the realtime
+// package's own tests can use it as well as the packages built on it) nor
+// anything of ours outside realtime/.
 package realtimetest
 
 import (
@@ -18,7 +19,7 @@ import (
 	"github.com/fasthttp/websocket"
 	"github.com/gofiber/fiber/v2"
 
-	"topup/internal/pushersign"
+	"topup/realtime/pushersign"
 )
 
 // Server is what Serve runs; *realtime.Server is one.

@@ -1,6 +1,8 @@
 // Package pushersign signs Pusher HTTP API requests, as the Pusher
 // server libraries do, for the calls the official Go client does not
-// offer (terminate_connections) and for tests of the built-in server.
+// offer (terminate_connections) and for tests of the built-in server. It
+// is the client side of the protocol realtime serves, so it lives beside it
+// (internal/broadcast's Remote uses it from outside).
 package pushersign
 
 import (
