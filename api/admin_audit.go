@@ -73,7 +73,7 @@ func (s *Server) adminAuditLog(c *fiber.Ctx) error {
 	}
 	page, err := s.opts.Store.AuditLog(c.UserContext(), store.AuditFilter{
 		ActorID: adminQueryID(c, "actor_id"), Action: c.Query("action"), TargetType: c.Query("target_type"),
-		TargetID: c.Query("target_id"), From: from, To: to, Page: adminPageOf(c),
+		TargetID: c.Query("target_id"), From: from, To: to, Paging: adminPageOf(c),
 	})
 	if err != nil {
 		return err

@@ -26,10 +26,10 @@ func adminActor(c *fiber.Ctx) store.Actor {
 }
 
 // pageOf reads ?page and ?per_page.
-func adminPageOf(c *fiber.Ctx) store.Page {
+func adminPageOf(c *fiber.Ctx) store.Paging {
 	p, _ := strconv.Atoi(c.Query("page"))
 	n, _ := strconv.Atoi(c.Query("per_page"))
-	return store.Page{Page: p, PerPage: n}
+	return store.Paging{Page: p, PerPage: n}
 }
 
 func adminID(c *fiber.Ctx) (int64, error) { return pathID(c, "id", "Not found.") }

@@ -170,7 +170,7 @@ func (s *Server) adminListProducts(c *fiber.Ctx) error {
 		return Invalid(map[string][]string{"kind": {"Use coin, code or account."}})
 	}
 	page, err := s.opts.Store.AdminProducts(c.UserContext(), store.AdminProductFilter{
-		GameID: adminQueryID(c, "game_id"), ServiceID: adminQueryID(c, "service_id"), Kind: kind, Q: c.Query("q"), Page: adminPageOf(c),
+		GameID: adminQueryID(c, "game_id"), ServiceID: adminQueryID(c, "service_id"), Kind: kind, Q: c.Query("q"), Paging: adminPageOf(c),
 	})
 	if err != nil {
 		return err

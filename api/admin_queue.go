@@ -92,7 +92,7 @@ func (s *Server) adminOrders(c *fiber.Ctx, queue bool) error {
 		return Invalid(map[string][]string{"q": {"The search must be 100 characters or less."}})
 	}
 	page, err := s.opts.Store.AdminOrders(c.UserContext(), store.AdminOrderFilter{
-		Queue: queue, Status: status, UserID: adminQueryID(c, "user_id"), Q: q, Page: adminPageOf(c),
+		Queue: queue, Status: status, UserID: adminQueryID(c, "user_id"), Q: q, Paging: adminPageOf(c),
 	})
 	if err != nil {
 		return err

@@ -58,7 +58,7 @@ func (s *Server) adminListTopups(c *fiber.Ctx) error {
 		return Invalid(map[string][]string{"status": {"Use pending, confirmed or rejected."}})
 	}
 	page, err := s.opts.Store.AdminTopups(c.UserContext(), store.AdminTopupFilter{
-		Status: status, UserID: adminQueryID(c, "user_id"), Page: adminPageOf(c),
+		Status: status, UserID: adminQueryID(c, "user_id"), Paging: adminPageOf(c),
 	})
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func (s *Server) adminShowTopup(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	orders, err := s.opts.Store.AdminOrders(ctx, store.AdminOrderFilter{UserID: t.UserID, Page: store.Page{Page: 1, PerPage: 10}})
+	orders, err := s.opts.Store.AdminOrders(ctx, store.AdminOrderFilter{UserID: t.UserID, Paging: store.Paging{Page: 1, PerPage: 10}})
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func (s *Server) adminListUsers(c *fiber.Ctx) error {
 		return Invalid(map[string][]string{"q": {"The search must be 100 characters or less."}})
 	}
 	page, err := s.opts.Store.SearchUsers(c.UserContext(), store.UserFilter{
-		Q: q, Banned: adminQueryBool(c, "banned"), Admins: c.QueryBool("admins"), Page: adminPageOf(c),
+		Q: q, Banned: adminQueryBool(c, "banned"), Admins: c.QueryBool("admins"), Paging: adminPageOf(c),
 	})
 	if err != nil {
 		return err
@@ -73,7 +73,7 @@ func (s *Server) adminShowUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	orders, err := s.opts.Store.AdminOrders(ctx, store.AdminOrderFilter{UserID: id, Page: store.Page{Page: 1, PerPage: 20}})
+	orders, err := s.opts.Store.AdminOrders(ctx, store.AdminOrderFilter{UserID: id, Paging: store.Paging{Page: 1, PerPage: 20}})
 	if err != nil {
 		return err
 	}

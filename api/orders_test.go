@@ -163,7 +163,7 @@ func TestPlaceOrderFailures(t *testing.T) {
 	if got := h.wallet(t, poor.ID); got != 5000 {
 		t.Fatalf("poor wallet = %d", got)
 	}
-	n, err := h.db.OrdersOfUser(ctx, rich.ID, store.Page{})
+	n, err := h.db.OrdersOfUser(ctx, rich.ID, store.Paging{})
 	if err != nil || n.Total != 0 {
 		t.Fatalf("orders left behind: %d, %v", n.Total, err)
 	}

@@ -93,8 +93,8 @@ func queryInt(c *fiber.Ctx, fields map[string][]string, name string, lo, hi, def
 }
 
 // pageQuery reads ?page and ?per_page.
-func pageQuery(c *fiber.Ctx, fields map[string][]string) store.Page {
-	return store.Page{
+func pageQuery(c *fiber.Ctx, fields map[string][]string) store.Paging {
+	return store.Paging{
 		Page:    queryInt(c, fields, "page", 1, maxPage, 1),
 		PerPage: queryInt(c, fields, "per_page", 1, store.MaxPerPage, store.DefaultPerPage),
 	}
@@ -103,7 +103,7 @@ func pageQuery(c *fiber.Ctx, fields map[string][]string) store.Page {
 // GET /api/products?page&per_page&service_id&game_slug
 func (s *Server) listProducts(c *fiber.Ctx) error {
 	fields := map[string][]string{}
-	f := store.ProductFilter{Page: pageQuery(c, fields)}
+	f := store.ProductFilter{Paging: pageQuery(c, fields)}
 	f.ServiceID = int64(queryInt(c, fields, "service_id", 1, 1<<31-1, 0))
 	if slug := strings.TrimSpace(c.Query("game_slug")); slug != "" {
 		if len(slug) > 100 || !slugPattern.MatchString(slug) {

@@ -59,7 +59,7 @@ func TestCreateReview(t *testing.T) {
 			}
 		})
 	}
-	page, err := h.db.Reviews(context.Background(), store.Page{})
+	page, err := h.db.Reviews(context.Background(), store.Paging{})
 	if err != nil || page.Total != 1 {
 		t.Fatalf("reviews = %d, %v", page.Total, err)
 	}

@@ -181,13 +181,7 @@ type AuditFilter struct {
 	TargetType string
 	TargetID   string
 	From, To   time.Time // created_at in [From, To)
-	Page
-}
-
-// AuditPage is one page of audit entries.
-type AuditPage struct {
-	Items []AuditEntry
-	PageInfo
+	Paging
 }
 
 const auditSelect = `
@@ -196,8 +190,7 @@ const auditSelect = `
 	FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id`
 
 // AuditLog lists audit entries, newest first.
-func (s *DB) AuditLog(ctx context.Context, f AuditFilter) (AuditPage, error) {
-	pg := f.Page.norm()
+func (s *DB) AuditLog(ctx context.Context, f AuditFilter) (Page[AuditEntry], error) {
 	var from, to sql.NullTime
 	if !f.From.IsZero() {
 		from = sql.NullTime{Time: f.From, Valid: true}
@@ -216,17 +209,8 @@ func (s *DB) AuditLog(ctx context.Context, f AuditFilter) (AuditPage, error) {
 		AND ($6::timestamptz IS NULL OR a.created_at >= $6)
 		AND ($7::timestamptz IS NULL OR a.created_at < $7)`
 	args := []any{f.ActorID, action, prefix, strings.TrimSpace(f.TargetType), strings.TrimSpace(f.TargetID), from, to}
-	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM audit_log a`+where, args...); err != nil {
-		return AuditPage{}, wrap(err, "count audit log")
-	}
-	items := []AuditEntry{}
-	err := s.db.SelectContext(ctx, &items, auditSelect+where+` ORDER BY a.created_at DESC, a.id DESC LIMIT $8 OFFSET $9`,
-		append(args, pg.PerPage, pg.offset())...)
-	if err != nil {
-		return AuditPage{}, wrap(err, "audit log")
-	}
-	return AuditPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+	return selectPage[AuditEntry](ctx, s, f.Paging, "audit log", `SELECT count(*) FROM audit_log a`+where,
+		auditSelect+where+` ORDER BY a.created_at DESC, a.id DESC LIMIT $8 OFFSET $9`, args...)
 }
 
 // AuditOf lists the entries about one row, oldest first (timelines).

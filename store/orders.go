@@ -130,37 +130,26 @@ func orderReference(id int64) string { return "order:" + strconv.FormatInt(id, 1
 
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id > 0} }
 
-// OrderPage is one page of orders.
-type OrderPage struct {
-	Items []Order
-	PageInfo
-}
-
 // OrdersOfUser lists a user's orders, newest first, with what was
 // delivered opened (the caller is the buyer).
-func (s *DB) OrdersOfUser(ctx context.Context, userID int64, page Page) (OrderPage, error) {
+func (s *DB) OrdersOfUser(ctx context.Context, userID int64, p Paging) (Page[Order], error) {
 	box, err := s.needBox()
 	if err != nil {
-		return OrderPage{}, err
+		return Page[Order]{}, err
 	}
-	pg := page.norm()
-	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM orders WHERE user_id = $1`, userID); err != nil {
-		return OrderPage{}, wrap(err, "count orders")
-	}
-	items := []Order{}
-	err = s.db.SelectContext(ctx, &items, `SELECT `+orderColumns+` FROM orders
-		WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-		userID, pg.PerPage, pg.offset())
+	page, err := selectPage[Order](ctx, s, p, fmt.Sprintf("orders of user %d", userID),
+		`SELECT count(*) FROM orders WHERE user_id = $1`,
+		`SELECT `+orderColumns+` FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+		userID)
 	if err != nil {
-		return OrderPage{}, wrap(err, "orders of user %d", userID)
+		return Page[Order]{}, err
 	}
-	for i := range items {
-		if err := items[i].open(box); err != nil {
-			return OrderPage{}, err
+	for i := range page.Items {
+		if err := page.Items[i].open(box); err != nil {
+			return Page[Order]{}, err
 		}
 	}
-	return OrderPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+	return page, nil
 }
 
 // OrderByID returns an order with what was delivered opened; callers check
@@ -200,18 +189,11 @@ type AdminOrderFilter struct {
 	Status string
 	UserID int64
 	Q      string
-	Page
-}
-
-// AdminOrderPage is one page of orders.
-type AdminOrderPage struct {
-	Items []AdminOrder
-	PageInfo
+	Paging
 }
 
 // AdminOrders lists and searches orders. What was delivered stays sealed.
-func (s *DB) AdminOrders(ctx context.Context, f AdminOrderFilter) (AdminOrderPage, error) {
-	pg := f.Page.norm()
+func (s *DB) AdminOrders(ctx context.Context, f AdminOrderFilter) (Page[AdminOrder], error) {
 	q := strings.TrimSpace(f.Q)
 	var id int64
 	if n, err := strconv.ParseInt(strings.TrimPrefix(q, "#"), 10, 64); err == nil && n > 0 {
@@ -232,17 +214,8 @@ func (s *DB) AdminOrders(ctx context.Context, f AdminOrderFilter) (AdminOrderPag
 	if f.Queue {
 		order = ` ORDER BY o.created_at, o.id`
 	}
-	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id`+where, args...); err != nil {
-		return AdminOrderPage{}, wrap(err, "count orders")
-	}
-	items := []AdminOrder{}
-	err := s.db.SelectContext(ctx, &items, adminOrderSelect+where+order+` LIMIT $7 OFFSET $8`,
-		append(args, pg.PerPage, pg.offset())...)
-	if err != nil {
-		return AdminOrderPage{}, wrap(err, "orders")
-	}
-	return AdminOrderPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+	return selectPage[AdminOrder](ctx, s, f.Paging, "orders", `SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id`+where,
+		adminOrderSelect+where+order+` LIMIT $7 OFFSET $8`, args...)
 }
 
 // AdminOrderByID returns one order with its buyer and claimer.

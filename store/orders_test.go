@@ -170,7 +170,7 @@ func TestPlaceOrderByKind(t *testing.T) {
 			}
 
 			// History shows the same delivery, opened for the buyer.
-			page, err := s.db.OrdersOfUser(ctx, u.ID, store.Page{})
+			page, err := s.db.OrdersOfUser(ctx, u.ID, store.Paging{})
 			if err != nil || page.Total != 1 || page.Items[0].ID != o.ID {
 				t.Fatalf("history %+v %v", page, err)
 			}

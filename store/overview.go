@@ -46,7 +46,7 @@ func (s *DB) Overview(ctx context.Context, dayStart, dayEnd, overdueBefore time.
 	if o.Mismatches, err = s.CheckLedger(ctx); err != nil {
 		return Overview{}, err
 	}
-	page, err := s.AdminTopups(ctx, AdminTopupFilter{Status: TopupPending, Page: Page{Page: 1, PerPage: waitingLimit}})
+	page, err := s.AdminTopups(ctx, AdminTopupFilter{Status: TopupPending, Paging: Paging{Page: 1, PerPage: waitingLimit}})
 	if err != nil {
 		return Overview{}, err
 	}

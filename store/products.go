@@ -59,6 +59,10 @@ const productSelect = `
 	JOIN games g ON g.id = p.game_id
 	JOIN services sv ON sv.id = p.service_id`
 
+// productCount counts the rows productSelect would read.
+const productCount = `SELECT count(*) FROM products p
+	JOIN games g ON g.id = p.game_id JOIN services sv ON sv.id = p.service_id`
+
 // productOrder is the catalogue order: popular first, then the admin's.
 const productOrder = ` ORDER BY p.is_popular DESC, p.sort, p.id`
 
@@ -66,37 +70,18 @@ const productOrder = ` ORDER BY p.is_popular DESC, p.sort, p.id`
 type ProductFilter struct {
 	ServiceID int64
 	GameSlug  string
-	Page
-}
-
-// ProductPage is one page of products.
-type ProductPage struct {
-	Items []Product
-	PageInfo
+	Paging
 }
 
 // Products lists the active products of active games and services, popular
 // first. Sold accounts stay listed (IsSold) so a buyer sees what the store
 // has had.
-func (s *DB) Products(ctx context.Context, f ProductFilter) (ProductPage, error) {
-	pg := f.Page.norm()
+func (s *DB) Products(ctx context.Context, f ProductFilter) (Page[Product], error) {
 	where := ` WHERE p.is_active AND g.is_active AND sv.is_active
 		AND ($1::bigint = 0 OR p.service_id = $1) AND ($2::text = '' OR g.slug = $2)`
 	args := []any{f.ServiceID, strings.TrimSpace(f.GameSlug)}
-
-	var total int
-	err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM products p
-		JOIN games g ON g.id = p.game_id JOIN services sv ON sv.id = p.service_id`+where, args...)
-	if err != nil {
-		return ProductPage{}, wrap(err, "count products")
-	}
-	items := []Product{}
-	err = s.db.SelectContext(ctx, &items, productSelect+where+productOrder+` LIMIT $3 OFFSET $4`,
-		append(args, pg.PerPage, pg.offset())...)
-	if err != nil {
-		return ProductPage{}, wrap(err, "products")
-	}
-	return ProductPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+	return selectPage[Product](ctx, s, f.Paging, "products", productCount+where,
+		productSelect+where+productOrder+` LIMIT $3 OFFSET $4`, args...)
 }
 
 // ProductByID returns a product, active or not (IsActive says which).
@@ -205,35 +190,17 @@ type AdminProductFilter struct {
 	ServiceID int64
 	Kind      string
 	Q         string // part of the name or the SKU
-	Page
-}
-
-// AdminProductPage is one page of products.
-type AdminProductPage struct {
-	Items []AdminProduct
-	PageInfo
+	Paging
 }
 
 // AdminProducts lists products of every state.
-func (s *DB) AdminProducts(ctx context.Context, f AdminProductFilter) (AdminProductPage, error) {
-	pg := f.Page.norm()
+func (s *DB) AdminProducts(ctx context.Context, f AdminProductFilter) (Page[AdminProduct], error) {
 	where := ` WHERE ($1::bigint = 0 OR p.game_id = $1) AND ($2::bigint = 0 OR p.service_id = $2)
 		AND ($3::text = '' OR sv.kind = $3)
 		AND ($4::text = '' OR strpos(lower(p.name), lower($4)) > 0 OR p.sku = lower($4))`
 	args := []any{f.GameID, f.ServiceID, f.Kind, strings.TrimSpace(f.Q)}
-	var total int
-	err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM products p JOIN games g ON g.id = p.game_id
-		JOIN services sv ON sv.id = p.service_id`+where, args...)
-	if err != nil {
-		return AdminProductPage{}, wrap(err, "count products")
-	}
-	items := []AdminProduct{}
-	err = s.db.SelectContext(ctx, &items, adminProductSelect+where+` ORDER BY p.game_id, p.sort, p.id LIMIT $5 OFFSET $6`,
-		append(args, pg.PerPage, pg.offset())...)
-	if err != nil {
-		return AdminProductPage{}, wrap(err, "products")
-	}
-	return AdminProductPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+	return selectPage[AdminProduct](ctx, s, f.Paging, "products", productCount+where,
+		adminProductSelect+where+` ORDER BY p.game_id, p.sort, p.id LIMIT $5 OFFSET $6`, args...)
 }
 
 // AdminProductByID returns one product with its list extras.

@@ -25,10 +25,10 @@ func TestProductsPagingAndFilters(t *testing.T) {
 		serviceID int64
 	}{
 		{name: "game, page 1", filter: store.ProductFilter{GameSlug: "mobile-legends"}, total: 15, items: 12, lastPage: 2, allGame: "mobile-legends"},
-		{name: "game, page 2", filter: store.ProductFilter{GameSlug: "mobile-legends", Page: store.Page{Page: 2}}, total: 15, items: 3, lastPage: 2, allGame: "mobile-legends"},
-		{name: "past the end", filter: store.ProductFilter{GameSlug: "mobile-legends", Page: store.Page{Page: 9}}, total: 15, items: 0, lastPage: 2},
+		{name: "game, page 2", filter: store.ProductFilter{GameSlug: "mobile-legends", Paging: store.Paging{Page: 2}}, total: 15, items: 3, lastPage: 2, allGame: "mobile-legends"},
+		{name: "past the end", filter: store.ProductFilter{GameSlug: "mobile-legends", Paging: store.Paging{Page: 9}}, total: 15, items: 0, lastPage: 2},
 		{name: "accounts keep sold ones", filter: store.ProductFilter{GameSlug: "mlbb-accounts", ServiceID: mlbbService}, total: 5, items: 5, lastPage: 1, allGame: "mlbb-accounts", wantSold: true, serviceID: mlbbService},
-		{name: "service only", filter: store.ProductFilter{ServiceID: mlbbService, Page: store.Page{PerPage: 50}}, total: 9, items: 9, lastPage: 1, serviceID: mlbbService, wantSold: true},
+		{name: "service only", filter: store.ProductFilter{ServiceID: mlbbService, Paging: store.Paging{PerPage: 50}}, total: 9, items: 9, lastPage: 1, serviceID: mlbbService, wantSold: true},
 		{name: "unknown game", filter: store.ProductFilter{GameSlug: "no-such-game"}, total: 0, items: 0, lastPage: 1},
 	}
 	for _, tt := range tests {
@@ -51,7 +51,7 @@ func TestProductsPagingAndFilters(t *testing.T) {
 				sawSold = sawSold || p.IsSold
 				if !p.IsPopular {
 					sawPlain = true
-				} else if sawPlain && tt.filter.Page.Page <= 1 {
+				} else if sawPlain && tt.filter.Paging.Page <= 1 {
 					t.Errorf("popular %q after a plain one", p.Name)
 				}
 			}

@@ -38,26 +38,10 @@ var ErrAlreadyReviewed = fmt.Errorf("%w: this order has already been reviewed", 
 // review yet (or any more).
 var ErrNotReviewable = fmt.Errorf("%w: only a completed order can be reviewed", ErrInvalidState)
 
-// ReviewPage is one page of reviews.
-type ReviewPage struct {
-	Items []Review
-	PageInfo
-}
-
 // Reviews lists the visible reviews, newest first.
-func (s *DB) Reviews(ctx context.Context, page Page) (ReviewPage, error) {
-	pg := page.norm()
-	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM reviews WHERE is_visible`); err != nil {
-		return ReviewPage{}, wrap(err, "count reviews")
-	}
-	items := []Review{}
-	err := s.db.SelectContext(ctx, &items, reviewSelect+`
-		WHERE r.is_visible ORDER BY r.created_at DESC, r.id DESC LIMIT $1 OFFSET $2`, pg.PerPage, pg.offset())
-	if err != nil {
-		return ReviewPage{}, wrap(err, "reviews")
-	}
-	return ReviewPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+func (s *DB) Reviews(ctx context.Context, p Paging) (Page[Review], error) {
+	return selectPage[Review](ctx, s, p, "reviews", `SELECT count(*) FROM reviews WHERE is_visible`, reviewSelect+`
+		WHERE r.is_visible ORDER BY r.created_at DESC, r.id DESC LIMIT $1 OFFSET $2`)
 }
 
 // CreateReview records a user's review of one of their completed orders.
@@ -112,15 +96,8 @@ type AdminReview struct {
 	IsVisible bool `db:"is_visible"`
 }
 
-// AdminReviewPage is one page of reviews.
-type AdminReviewPage struct {
-	Items []AdminReview
-	PageInfo
-}
-
 // AdminReviews lists reviews, hidden ones too, newest first.
-func (s *DB) AdminReviews(ctx context.Context, visible *bool, page Page) (AdminReviewPage, error) {
-	pg := page.norm()
+func (s *DB) AdminReviews(ctx context.Context, visible *bool, p Paging) (Page[AdminReview], error) {
 	v := -1
 	if visible != nil {
 		v = 0
@@ -129,20 +106,11 @@ func (s *DB) AdminReviews(ctx context.Context, visible *bool, page Page) (AdminR
 		}
 	}
 	where := ` WHERE ($1::int = -1 OR r.is_visible = ($1 = 1))`
-	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM reviews r`+where, v); err != nil {
-		return AdminReviewPage{}, wrap(err, "count reviews")
-	}
-	items := []AdminReview{}
-	err := s.db.SelectContext(ctx, &items, `
+	return selectPage[AdminReview](ctx, s, p, "reviews", `SELECT count(*) FROM reviews r`+where, `
 		SELECT r.id, r.user_id, u.username, r.order_id, r.product_id, o.product_name,
 		       r.rating, r.comment, r.created_at, r.is_visible
 		FROM reviews r JOIN users u ON u.id = r.user_id JOIN orders o ON o.id = r.order_id`+where+`
-		ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`, v, pg.PerPage, pg.offset())
-	if err != nil {
-		return AdminReviewPage{}, wrap(err, "reviews")
-	}
-	return AdminReviewPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+		ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`, v)
 }
 
 // SetReviewVisible hides or shows a review.

@@ -47,7 +47,7 @@ func TestReviews(t *testing.T) {
 			}
 		})
 	}
-	page, err := s.db.Reviews(ctx, store.Page{})
+	page, err := s.db.Reviews(ctx, store.Paging{})
 	if err != nil || page.Total != 1 || page.Items[0].Comment != "Fast and cheap" {
 		t.Fatalf("%+v %v", page, err)
 	}

@@ -11,7 +11,7 @@ import (
 // one page of products.
 type SearchResult struct {
 	Games    []Game
-	Products ProductPage
+	Products Page[Product]
 }
 
 // MaxSearchGames bounds the games a search returns; the catalogue has a few
@@ -36,9 +36,9 @@ const maxSearchTerms = 8
 // trigram similarity splits Burmese syllables at combining vowel signs and
 // would rank them oddly. Callers pass NFC text (the API normalises); the
 // catalogue is stored NFC.
-func (s *DB) Search(ctx context.Context, q string, page Page) (SearchResult, error) {
-	pg := page.norm()
-	res := SearchResult{Games: []Game{}, Products: ProductPage{Items: []Product{}, PageInfo: pageInfo(pg, 0)}}
+func (s *DB) Search(ctx context.Context, q string, p Paging) (SearchResult, error) {
+	pg := p.norm()
+	res := SearchResult{Games: []Game{}, Products: Page[Product]{Items: []Product{}, PageInfo: pageInfo(pg, 0)}}
 	phrase := strings.Join(strings.Fields(strings.ToLower(q)), " ")
 	words := strings.Fields(phrase)
 	if len(words) == 0 {

@@ -30,7 +30,7 @@ func TestSearch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := s.db.Search(ctx, tt.q, store.Page{PerPage: 50})
+			res, err := s.db.Search(ctx, tt.q, store.Paging{PerPage: 50})
 			if err != nil {
 				t.Fatal(err)
 			}

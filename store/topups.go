@@ -244,35 +244,19 @@ const adminTopupSelect = `
 type AdminTopupFilter struct {
 	Status string
 	UserID int64
-	Page
-}
-
-// AdminTopupPage is one page of the top-up queue.
-type AdminTopupPage struct {
-	Items []AdminTopup
-	PageInfo
+	Paging
 }
 
 // AdminTopups lists top-ups: pending first and oldest first among them (the
 // queue), then decided ones newest first.
-func (s *DB) AdminTopups(ctx context.Context, f AdminTopupFilter) (AdminTopupPage, error) {
-	pg := f.Page.norm()
+func (s *DB) AdminTopups(ctx context.Context, f AdminTopupFilter) (Page[AdminTopup], error) {
 	where := ` WHERE ($1::text = '' OR t.status = $1) AND ($2::bigint = 0 OR t.user_id = $2)`
 	args := []any{f.Status, f.UserID}
-	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM topup_orders t`+where, args...); err != nil {
-		return AdminTopupPage{}, wrap(err, "count top-ups")
-	}
-	items := []AdminTopup{}
-	err := s.db.SelectContext(ctx, &items, adminTopupSelect+where+`
+	return selectPage[AdminTopup](ctx, s, f.Paging, "top-ups", `SELECT count(*) FROM topup_orders t`+where, adminTopupSelect+where+`
 		ORDER BY (t.status = 'pending') DESC,
 		         CASE WHEN t.status = 'pending' THEN t.created_at END ASC,
 		         t.created_at DESC, t.id DESC
-		LIMIT $3 OFFSET $4`, append(args, pg.PerPage, pg.offset())...)
-	if err != nil {
-		return AdminTopupPage{}, wrap(err, "top-ups")
-	}
-	return AdminTopupPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+		LIMIT $3 OFFSET $4`, args...)
 }
 
 // AdminTopupByID returns one top-up with its customer.

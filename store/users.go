@@ -168,18 +168,11 @@ type UserFilter struct {
 	Q      string
 	Banned *bool
 	Admins bool // only admins
-	Page
-}
-
-// UserPage is one page of users.
-type UserPage struct {
-	Items []User
-	PageInfo
+	Paging
 }
 
 // SearchUsers finds users for the admin, newest first.
-func (s *DB) SearchUsers(ctx context.Context, f UserFilter) (UserPage, error) {
-	pg := f.Page.norm()
+func (s *DB) SearchUsers(ctx context.Context, f UserFilter) (Page[User], error) {
 	q := strings.TrimSpace(f.Q)
 	normPhone := ""
 	if n, err := phone.Normalize(q); err == nil {
@@ -201,16 +194,7 @@ func (s *DB) SearchUsers(ctx context.Context, f UserFilter) (UserPage, error) {
 		AND ($4::int = -1 OR is_banned = ($4 = 1))
 		AND ($5::bool = false OR is_admin)`
 	args := []any{q, normPhone, id, banned, f.Admins}
-	var total int
-	if err := s.db.GetContext(ctx, &total, `SELECT count(*) FROM users`+where, args...); err != nil {
-		return UserPage{}, wrap(err, "count users")
-	}
-	items := []User{}
-	err := s.db.SelectContext(ctx, &items, `SELECT `+userColumns+` FROM users`+where+`
+	return selectPage[User](ctx, s, f.Paging, "users", `SELECT count(*) FROM users`+where, `SELECT `+userColumns+` FROM users`+where+`
 		ORDER BY (phone = $2 OR id = $3 OR lower(username) = lower($1)) DESC, created_at DESC, id DESC
-		LIMIT $6 OFFSET $7`, append(args, pg.PerPage, pg.offset())...)
-	if err != nil {
-		return UserPage{}, wrap(err, "users")
-	}
-	return UserPage{Items: items, PageInfo: pageInfo(pg, total)}, nil
+		LIMIT $6 OFFSET $7`, args...)
 }
