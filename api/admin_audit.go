@@ -26,9 +26,9 @@ type adminAuditJSON struct {
 }
 
 func toAdminAuditJSON(e store.AuditEntry) adminAuditJSON {
-	j := adminAuditJSON{ID: e.ID, ActorID: adminInt(e.ActorID), ActorName: e.ActorName, Action: e.Action,
+	j := adminAuditJSON{ID: e.ID, ActorID: e.ActorID, ActorName: e.ActorName, Action: e.Action,
 		TargetType: e.TargetType, TargetID: e.TargetID, Before: e.Before, After: e.After,
-		Reason: adminStr(e.Reason), IP: adminStr(e.IP), RequestID: e.RequestID, CreatedAt: e.CreatedAt}
+		Reason: e.Reason, IP: e.IP, RequestID: e.RequestID, CreatedAt: e.CreatedAt}
 	if len(j.Before) == 0 {
 		j.Before = json.RawMessage("null")
 	}

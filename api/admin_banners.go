@@ -1,7 +1,6 @@
 package api
 
 import (
-	"database/sql"
 	"encoding/json"
 	"time"
 
@@ -26,7 +25,7 @@ type bannerAdminJSON struct {
 
 func toBannerAdminJSON(v store.BannerRow) bannerAdminJSON {
 	return bannerAdminJSON{ID: v.ID, Title: v.Title, TitleMy: v.TitleMy, ImageURL: v.ImageURL, Link: v.Link,
-		IsActive: v.IsActive, Sort: v.Sort, StartsAt: adminTime(v.StartsAt), EndsAt: adminTime(v.EndsAt),
+		IsActive: v.IsActive, Sort: v.Sort, StartsAt: v.StartsAt, EndsAt: v.EndsAt,
 		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
 
@@ -42,12 +41,12 @@ type adminBannerRequest struct {
 	EndsAt   json.RawMessage `json:"ends_at"`
 }
 
-func adminOptionalTime(f fieldErrors, field string, raw json.RawMessage, dst *sql.NullTime) {
+func adminOptionalTime(f fieldErrors, field string, raw json.RawMessage, dst **time.Time) {
 	if len(raw) == 0 {
 		return
 	}
 	if string(raw) == "null" {
-		*dst = sql.NullTime{}
+		*dst = nil
 		return
 	}
 	var t time.Time
@@ -55,7 +54,7 @@ func adminOptionalTime(f fieldErrors, field string, raw json.RawMessage, dst *sq
 		f.add(field, "Use a time like 2026-05-01T09:00:00+06:30.")
 		return
 	}
-	*dst = sql.NullTime{Time: t, Valid: true}
+	*dst = &t
 }
 
 func (r adminBannerRequest) apply(v *store.BannerRow) error {
@@ -72,7 +71,7 @@ func (r adminBannerRequest) apply(v *store.BannerRow) error {
 	v.TitleMy = adminName(f, "title_my", v.TitleMy, false, 200)
 	v.ImageURL = adminURL(f, "image_url", v.ImageURL)
 	v.Link = adminURL(f, "link", v.Link)
-	if v.StartsAt.Valid && v.EndsAt.Valid && !v.EndsAt.Time.After(v.StartsAt.Time) {
+	if v.StartsAt != nil && v.EndsAt != nil && !v.EndsAt.After(*v.StartsAt) {
 		f.add("ends_at", "The end must be after the start.")
 	}
 	return f.err()

@@ -1,13 +1,11 @@
 package api
 
 import (
-	"database/sql"
 	"errors"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
@@ -67,27 +65,6 @@ func adminReason(f fieldErrors, field, reason string) string {
 		f.add(field, "The reason contains characters that are not allowed.")
 	}
 	return reason
-}
-
-func adminStr(v sql.NullString) *string {
-	if !v.Valid {
-		return nil
-	}
-	return &v.String
-}
-
-func adminTime(v sql.NullTime) *time.Time {
-	if !v.Valid {
-		return nil
-	}
-	return &v.Time
-}
-
-func adminInt(v sql.NullInt64) *int64 {
-	if !v.Valid {
-		return nil
-	}
-	return &v.Int64
 }
 
 // Catalogue administration. Create takes every required field; PATCH

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"database/sql"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -29,11 +28,11 @@ func (s *Server) adminOverview(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	age := func(t sql.NullTime) *int64 {
-		if !t.Valid {
+	age := func(t *time.Time) *int64 {
+		if t == nil {
 			return nil
 		}
-		sec := int64(now.Sub(t.Time).Seconds())
+		sec := int64(now.Sub(*t).Seconds())
 		return &sec
 	}
 	mismatches := make([]fiber.Map, len(ov.Mismatches))

@@ -2,13 +2,11 @@ package api
 
 import (
 	"bytes"
-	"database/sql"
 	"encoding/json"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
-	"github.com/lib/pq"
 
 	"topup/store"
 )
@@ -49,9 +47,9 @@ func toAdminProductRowJSON(v store.ProductRow) adminProductJSON {
 	if len(data) == 0 {
 		data = json.RawMessage(`{}`)
 	}
-	return adminProductJSON{ID: v.ID, GameID: v.GameID, ServiceID: v.ServiceID, SKU: adminStr(v.SKU), Name: v.Name,
+	return adminProductJSON{ID: v.ID, GameID: v.GameID, ServiceID: v.ServiceID, SKU: v.SKU, Name: v.Name,
 		NameMy: v.NameMy, Description: v.Description, ImgURL: v.ImgURL, PreviewImg: preview, Price: v.Price,
-		FakePrice: adminInt(v.FakePrice), DiscountPercent: v.DiscountPercent, IsSold: v.IsSold, IsPopular: v.IsPopular,
+		FakePrice: v.FakePrice, DiscountPercent: v.DiscountPercent, IsSold: v.IsSold, IsPopular: v.IsPopular,
 		IsActive: v.IsActive, Sort: v.Sort, Data: data, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
 
@@ -98,7 +96,10 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 	}
 	if r.SKU != nil {
 		sku := strings.ToLower(strings.TrimSpace(*r.SKU))
-		v.SKU = sql.NullString{String: sku, Valid: sku != ""}
+		v.SKU = nil
+		if sku != "" {
+			v.SKU = &sku
+		}
 		if sku != "" && (!adminSkuRE.MatchString(sku) || len(sku) > 100) {
 			f.add("sku", "Use lowercase letters, digits and - _ . between them.")
 		}
@@ -114,7 +115,7 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 	adminSet(&v.IsSold, r.IsSold)
 	adminSet(&v.Sort, r.Sort)
 	if r.PreviewImg != nil {
-		v.PreviewImg = pq.StringArray{}
+		v.PreviewImg = []string{}
 		if len(*r.PreviewImg) > 10 {
 			f.add("preview_img", "At most 10 preview images.")
 		}
@@ -124,13 +125,13 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 	}
 	if len(r.FakePrice) > 0 {
 		if string(r.FakePrice) == "null" {
-			v.FakePrice = sql.NullInt64{}
+			v.FakePrice = nil
 		} else {
 			var n int64
 			if err := json.Unmarshal(r.FakePrice, &n); err != nil {
 				f.add("fake_price", "This field must be a whole number.")
 			}
-			v.FakePrice = sql.NullInt64{Int64: n, Valid: true}
+			v.FakePrice = &n
 		}
 	}
 	if len(r.Data) > 0 {
@@ -155,7 +156,7 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 	if v.Price < 0 || v.Price > maxAdminPrice {
 		f.add("price", "The price must be between 0 and 100,000,000 Ks.")
 	}
-	if v.FakePrice.Valid && (v.FakePrice.Int64 < 0 || v.FakePrice.Int64 > maxAdminPrice) {
+	if v.FakePrice != nil && (*v.FakePrice < 0 || *v.FakePrice > maxAdminPrice) {
 		f.add("fake_price", "The price must be between 0 and 100,000,000 Ks.")
 	}
 	if v.DiscountPercent < 0 || v.DiscountPercent > 100 {
@@ -199,7 +200,7 @@ func (s *Server) adminCreateProduct(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	v := store.ProductRow{IsActive: true, Data: json.RawMessage(`{}`), PreviewImg: pq.StringArray{}}
+	v := store.ProductRow{IsActive: true, Data: json.RawMessage(`{}`), PreviewImg: []string{}}
 	if err := req.apply(&v, true); err != nil {
 		return err
 	}

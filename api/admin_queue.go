@@ -70,9 +70,9 @@ func toAdminOrderJSON(o store.AdminOrder) adminOrderJSON {
 		ID: o.ID, UserID: o.UserID, User: adminCustomerJSON{ID: o.UserID, Username: o.Username, PhoneNumber: o.Phone},
 		ProductID: o.ProductID, ProductName: o.ProductName, ProductKind: o.ProductKind, ServiceName: o.ServiceName,
 		GameName: o.GameName, Price: o.Price, ServiceCharge: o.ServiceCharge, TotalPrice: o.TotalPrice,
-		GameUID: o.GameUID, ServerID: o.ServerID, Status: o.Status, FailReason: adminStr(o.FailReason),
-		ClaimedBy: adminInt(o.ClaimedBy), ClaimedByName: adminStr(o.ClaimedByName), ClaimedAt: adminTime(o.ClaimedAt),
-		CompletedAt: adminTime(o.CompletedAt), CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt,
+		GameUID: o.GameUID, ServerID: o.ServerID, Status: o.Status, FailReason: o.FailReason,
+		ClaimedBy: o.ClaimedBy, ClaimedByName: o.ClaimedByName, ClaimedAt: o.ClaimedAt,
+		CompletedAt: o.CompletedAt, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt,
 	}
 }
 
@@ -142,18 +142,22 @@ func (s *Server) adminShowOrder(c *fiber.Ctx) error {
 		kind := strings.TrimPrefix(e.Action, "order.")
 		kind = strings.TrimSuffix(kind, ".override")
 		audited[kind] = true
-		tl = append(tl, adminTimelineJSON{At: e.CreatedAt, Kind: e.Action, ActorID: adminInt(e.ActorID), Actor: e.ActorName, Reason: adminStr(e.Reason)})
+		tl = append(tl, adminTimelineJSON{At: e.CreatedAt, Kind: e.Action, ActorID: e.ActorID, Actor: e.ActorName, Reason: e.Reason})
 	}
 	// Steps the row records that no entry covers (orders delivered at
 	// purchase, or changed before the audit log existed).
-	if o.ClaimedAt.Valid && !audited["claim"] && o.ProductKind == store.KindCoin {
-		tl = append(tl, adminTimelineJSON{At: o.ClaimedAt.Time, Kind: "claimed", ActorID: adminInt(o.ClaimedBy), Actor: o.ClaimedByName.String})
+	if o.ClaimedAt != nil && !audited["claim"] && o.ProductKind == store.KindCoin {
+		actor := ""
+		if o.ClaimedByName != nil {
+			actor = *o.ClaimedByName
+		}
+		tl = append(tl, adminTimelineJSON{At: *o.ClaimedAt, Kind: "claimed", ActorID: o.ClaimedBy, Actor: actor})
 	}
-	if o.CompletedAt.Valid && !audited["complete"] {
-		tl = append(tl, adminTimelineJSON{At: o.CompletedAt.Time, Kind: "completed"})
+	if o.CompletedAt != nil && !audited["complete"] {
+		tl = append(tl, adminTimelineJSON{At: *o.CompletedAt, Kind: "completed"})
 	}
 	if o.Status == store.OrderFailed && !audited["fail"] {
-		tl = append(tl, adminTimelineJSON{At: o.UpdatedAt, Kind: "failed", Reason: adminStr(o.FailReason)})
+		tl = append(tl, adminTimelineJSON{At: o.UpdatedAt, Kind: "failed", Reason: o.FailReason})
 	}
 	sort.SliceStable(tl, func(i, j int) bool { return tl[i].At.Before(tl[j].At) })
 	return adminOK(c, fiber.Map{"order": toAdminOrderJSON(o), "timeline": tl})

@@ -12,7 +12,7 @@ func (s *Server) adminListReviews(c *fiber.Ctx) error {
 	out := make([]fiber.Map, len(page.Items))
 	for i, r := range page.Items {
 		out[i] = fiber.Map{"id": r.ID, "user_id": r.UserID, "username": r.Username, "order_id": r.OrderID,
-			"product_id": adminInt(r.ProductID), "product_name": r.ProductName, "rating": r.Rating,
+			"product_id": r.ProductID, "product_name": r.ProductName, "rating": r.Rating,
 			"comment": r.Comment, "is_visible": r.IsVisible, "created_at": r.CreatedAt}
 	}
 	return adminPaged(c, out, page.PageInfo)

@@ -34,11 +34,11 @@ func (s *Server) toAdminTopupJSON(t store.AdminTopup) adminTopupJSON {
 		topupJSON: toTopupJSON(t.Topup), UserID: t.UserID,
 		User:     adminCustomerJSON{ID: t.UserID, Username: t.Username, PhoneNumber: t.Phone},
 		UploadID: t.UploadID, ReceiptURL: "/api/uploads/" + strconv.FormatInt(t.UploadID, 10),
-		DecidedBy: adminInt(t.DecidedBy), DecidedByName: adminStr(t.DecidedByName),
+		DecidedBy: t.DecidedBy, DecidedByName: t.DecidedByName,
 	}
 	end := s.now()
-	if t.DecidedAt.Valid {
-		end = t.DecidedAt.Time
+	if t.DecidedAt != nil {
+		end = *t.DecidedAt
 	}
 	j.AgeSeconds = max(0, int64(end.Sub(t.CreatedAt).Seconds()))
 	j.Overdue = t.Status == store.TopupPending && end.Sub(t.CreatedAt) > adminTopupPromise
@@ -109,7 +109,7 @@ func (s *Server) adminShowTopup(c *fiber.Ctx) error {
 	dj := make([]fiber.Map, len(dups))
 	for i, d := range dups {
 		dj[i] = fiber.Map{"upload_id": d.UploadID, "user_id": d.UserID, "username": d.Username,
-			"topup_id": adminInt(d.TopupID), "topup_status": adminStr(d.TopupStatus), "created_at": d.CreatedAt}
+			"topup_id": d.TopupID, "topup_status": d.TopupStatus, "created_at": d.CreatedAt}
 	}
 	hj := make([]topupJSON, len(history))
 	for i, h := range history {
@@ -134,7 +134,7 @@ func (s *Server) adminShowTopup(c *fiber.Ctx) error {
 		"topup": tj,
 		"receipt": fiber.Map{
 			"upload_id": up.ID, "url": "/api/uploads/" + strconv.FormatInt(up.ID, 10), "content_type": up.ContentType,
-			"size": up.Size, "width": up.Width, "height": up.Height, "deleted": up.DeletedAt.Valid,
+			"size": up.Size, "width": up.Width, "height": up.Height, "deleted": up.DeletedAt != nil,
 		},
 		"duplicate_receipt": len(dups) > 0,
 		"duplicates":        dj,

@@ -80,15 +80,15 @@ func toEarlierJSON(e receiptcheck.Earlier) earlierTopupJSON {
 func toTopupChecksJSON(c store.TopupChecks) *topupChecksJSON {
 	j := &topupChecksJSON{
 		Reading: c.Reading, Failed: c.Failed(),
-		Amount: amountCheckJSON{Result: c.Amount.Result, Expected: c.Amount.Expected, Read: adminInt(c.Amount.Read),
+		Amount: amountCheckJSON{Result: c.Amount.Result, Expected: c.Amount.Expected, Read: c.Amount.Read,
 			Confidence: c.Amount.Confidence},
-		TransactionID: transactionCheckJSON{Result: c.TransactionID.Result, Read: adminStr(c.TransactionID.Read),
+		TransactionID: transactionCheckJSON{Result: c.TransactionID.Result, Read: c.TransactionID.Read,
 			Confidence: c.TransactionID.Confidence, Earlier: []earlierTopupJSON{}, Rule: c.TransactionID.Rule,
 			Blocks: c.TransactionID.Blocks},
 		DuplicateImage: imageCheckJSON{Result: c.DuplicateImage.Result, Threshold: c.DuplicateImage.Threshold,
 			Earlier: []earlierImageJSON{}},
-		ReceiptDate: dateCheckJSON{Result: c.ReceiptDate.Result, Read: adminTime(c.ReceiptDate.Read),
-			Confidence: c.ReceiptDate.Confidence, QuotedAt: adminTime(c.ReceiptDate.QuotedAt)},
+		ReceiptDate: dateCheckJSON{Result: c.ReceiptDate.Result, Read: c.ReceiptDate.Read,
+			Confidence: c.ReceiptDate.Confidence, QuotedAt: c.ReceiptDate.QuotedAt},
 	}
 	for _, e := range c.TransactionID.Earlier {
 		j.TransactionID.Earlier = append(j.TransactionID.Earlier, toEarlierJSON(e))

@@ -49,7 +49,7 @@ func toAdminLedgerJSON(list []store.LedgerEntry) []adminLedgerJSON {
 	out := make([]adminLedgerJSON, len(list))
 	for i, e := range list {
 		out[i] = adminLedgerJSON{ID: e.ID, Amount: e.Amount, BalanceAfter: e.BalanceAfter, Kind: e.Kind, Reference: e.Reference,
-			ActorID: adminInt(e.ActorID), Reason: adminStr(e.Reason), CreatedAt: e.CreatedAt}
+			ActorID: e.ActorID, Reason: e.Reason, CreatedAt: e.CreatedAt}
 	}
 	return out
 }
@@ -95,8 +95,8 @@ func (s *Server) adminShowUser(c *fiber.Ctx) error {
 	}
 	return adminOK(c, fiber.Map{
 		"user": toUserJSON(u),
-		"ban": fiber.Map{"banned_at": adminTime(ban.BannedAt), "banned_by": adminInt(ban.BannedBy),
-			"banned_by_name": adminStr(ban.BannedByName)},
+		"ban": fiber.Map{"banned_at": ban.BannedAt, "banned_by": ban.BannedBy,
+			"banned_by_name": ban.BannedByName},
 		"orders": oj, "orders_total": orders.Total,
 		"topups": tj, "ledger": toAdminLedgerJSON(ledger),
 	})

@@ -124,8 +124,8 @@ func (s *Server) requireAdmin(c *fiber.Ctx) error {
 // shows (SPEC §2).
 func banned(u store.User) *Error {
 	reason := msgDefaultBan
-	if u.BanReason.Valid && u.BanReason.String != "" {
-		reason = u.BanReason.String
+	if u.BanReason != nil && *u.BanReason != "" {
+		reason = *u.BanReason
 	}
 	return &Error{Status: http.StatusForbidden, Message: msgBanned, Code: "account_banned",
 		Extra: map[string]any{"ban_reason": reason}}

@@ -26,12 +26,7 @@ func (s *Server) activeBanner(c *fiber.Ctx) error {
 	if !found {
 		return ok(c, nil)
 	}
-	out := bannerJSON{ID: b.ID, Title: b.Title, TitleMy: b.TitleMy, ImageURL: b.ImageURL, Link: b.Link}
-	if b.StartsAt.Valid {
-		out.StartsAt = &b.StartsAt.Time
-	}
-	if b.EndsAt.Valid {
-		out.EndsAt = &b.EndsAt.Time
-	}
+	out := bannerJSON{ID: b.ID, Title: b.Title, TitleMy: b.TitleMy, ImageURL: b.ImageURL, Link: b.Link,
+		StartsAt: b.StartsAt, EndsAt: b.EndsAt}
 	return ok(c, out)
 }

@@ -57,14 +57,10 @@ type messageProductJSON struct {
 
 func toMessageJSON(m store.Message) messageJSON {
 	out := messageJSON{
-		ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt, IsRead: m.IsRead,
+		ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, OrderID: m.OrderID, CreatedAt: m.CreatedAt, IsRead: m.IsRead,
 	}
-	if m.OrderID.Valid {
-		id := m.OrderID.Int64
-		out.OrderID = &id
-	}
-	if m.ProductID.Valid {
-		out.Product = &messageProductJSON{ID: m.ProductID.Int64, Name: m.ProductName, Service: nameServiceJSON{Name: m.ServiceName}}
+	if m.ProductID != nil {
+		out.Product = &messageProductJSON{ID: *m.ProductID, Name: m.ProductName, Service: nameServiceJSON{Name: m.ServiceName}}
 	}
 	return out
 }

@@ -92,17 +92,13 @@ func toOrderJSON(o store.Order) orderJSON {
 		GameUID:       o.GameUID,
 		ServerID:      o.ServerID,
 		Meta:          toCredentialsJSON(o.Credentials),
+		FailReason:    o.FailReason,
+		CompletedAt:   o.CompletedAt,
 		CreatedAt:     o.CreatedAt,
-	}
-	if o.FailReason.Valid {
-		out.FailReason = &o.FailReason.String
 	}
 	if o.Code != "" {
 		code := o.Code
 		out.Code = &code
-	}
-	if o.CompletedAt.Valid {
-		out.CompletedAt = &o.CompletedAt.Time
 	}
 	return out
 }

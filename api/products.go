@@ -62,10 +62,7 @@ func toProductJSON(p store.Product) productJSON {
 	if len(out.Data) == 0 {
 		out.Data = json.RawMessage(`{}`)
 	}
-	if p.FakePrice.Valid {
-		v := p.FakePrice.Int64
-		out.FakePrice = &v
-	}
+	out.FakePrice = p.FakePrice
 	return out
 }
 

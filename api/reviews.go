@@ -33,11 +33,7 @@ func toReviewJSON(r store.Review) reviewJSON {
 	out := reviewJSON{
 		ID: r.ID, Rating: r.Rating, Comment: r.Comment, CreatedAt: r.CreatedAt,
 		User:    reviewUserJSON{Username: r.Username},
-		Product: reviewProductJSON{Name: r.ProductName},
-	}
-	if r.ProductID.Valid {
-		id := r.ProductID.Int64
-		out.Product.ID = &id
+		Product: reviewProductJSON{ID: r.ProductID, Name: r.ProductName},
 	}
 	return out
 }

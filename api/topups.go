@@ -45,13 +45,8 @@ type topupJSON struct {
 func toTopupJSON(t store.Topup) topupJSON {
 	j := topupJSON{
 		ID: t.ID, Amount: t.Amount, VerificationAmount: t.VerificationAmount, Total: t.Total,
-		PaymentMethod: t.PaymentMethodName, Status: t.Status, CreatedAt: t.CreatedAt,
-	}
-	if t.RejectReason.Valid {
-		j.RejectReason = &t.RejectReason.String
-	}
-	if t.DecidedAt.Valid {
-		j.DecidedAt = &t.DecidedAt.Time
+		PaymentMethod: t.PaymentMethodName, Status: t.Status, RejectReason: t.RejectReason, CreatedAt: t.CreatedAt,
+		DecidedAt: t.DecidedAt,
 	}
 	return j
 }

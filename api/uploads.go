@@ -99,7 +99,7 @@ func (s *Server) showReceipt(c *fiber.Ctx) error {
 			return store.ErrNotFound
 		}
 	}
-	if up.DeletedAt.Valid {
+	if up.DeletedAt != nil {
 		return Fail(http.StatusGone, msgReceiptGone)
 	}
 	body, err := s.opts.Receipts.Read(c.UserContext(), up.StorageName)

@@ -31,13 +31,7 @@ type userJSON struct {
 func toUserJSON(u store.User) userJSON {
 	out := userJSON{
 		ID: u.ID, Username: u.Username, PhoneNumber: u.Phone, WalletAmount: u.WalletAmount,
-		IsAdmin: u.IsAdmin, IsBanned: u.IsBanned, CreatedAt: u.CreatedAt,
-	}
-	if u.Email.Valid {
-		out.Email = &u.Email.String
-	}
-	if u.BanReason.Valid {
-		out.BanReason = &u.BanReason.String
+		IsAdmin: u.IsAdmin, IsBanned: u.IsBanned, Email: u.Email, BanReason: u.BanReason, CreatedAt: u.CreatedAt,
 	}
 	return out
 }

@@ -57,8 +57,8 @@ func toStatementEntryJSON(e store.LedgerEntry) statementEntryJSON {
 			}
 		}
 	}
-	if e.Kind == store.LedgerAdjustment && e.Reason.Valid {
-		j.Reason = &e.Reason.String
+	if e.Kind == store.LedgerAdjustment {
+		j.Reason = e.Reason
 	}
 	return j
 }

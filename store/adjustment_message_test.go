@@ -26,7 +26,7 @@ func TestAdjustmentSendsAMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(list) != 2 || list[0].SenderID.Int64 != admin.ID {
+	if len(list) != 2 || list[0].SenderID == nil || *list[0].SenderID != admin.ID {
 		t.Fatalf("%d messages (%+v), want one per adjustment from the admin", len(list), list)
 	}
 	for i, want := range []string{"500 Ks was taken from your wallet: Double credit corrected", "2,500 Ks was added to your wallet: Goodwill for the late delivery"} {

@@ -23,9 +23,23 @@ type table[T any] struct {
 	update string
 	args   func(v *T) []any // arguments of insert ($1…) and update ($2…, $1 = id)
 	id     func(v *T) int64
+	// get reads one row into T; nil is sqlx.GetContext (see scan.go for
+	// the record types that need more).
+	get func(ctx context.Context, q sqlx.QueryerContext, query string, args ...any) (T, error)
 	// check runs inside the transaction before the write (e.g. a service's
 	// kind may not change under its products).
 	check func(ctx context.Context, tx *sqlx.Tx, before, after *T) error
+}
+
+func (t table[T]) read(ctx context.Context, tx *sqlx.Tx, dst *T, query string, args ...any) error {
+	if t.get == nil {
+		return tx.GetContext(ctx, dst, query, args...)
+	}
+	v, err := t.get(ctx, tx, query, args...)
+	if err == nil {
+		*dst = v
+	}
+	return err
 }
 
 func (t table[T]) snapshot(ctx context.Context, tx *sqlx.Tx, id int64) (json.RawMessage, error) {
@@ -40,7 +54,7 @@ func adminCreate[T any](ctx context.Context, s *DB, a Actor, t table[T], v T) (T
 				return err
 			}
 		}
-		if err := tx.GetContext(ctx, &out, t.insert+` RETURNING `+t.columns, t.args(&v)...); err != nil {
+		if err := t.read(ctx, tx, &out, t.insert+` RETURNING `+t.columns, t.args(&v)...); err != nil {
 			return wrap(err, "create %s", t.target)
 		}
 		after, err := t.snapshot(ctx, tx, t.id(&out))
@@ -56,7 +70,7 @@ func adminUpdate[T any](ctx context.Context, s *DB, a Actor, t table[T], id int6
 	var out T
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		var cur T
-		err := tx.GetContext(ctx, &cur, `SELECT `+t.columns+` FROM `+t.name+` WHERE id = $1 FOR UPDATE`, id)
+		err := t.read(ctx, tx, &cur, `SELECT `+t.columns+` FROM `+t.name+` WHERE id = $1 FOR UPDATE`, id)
 		if err != nil {
 			return wrap(err, "%s %d", t.target, id)
 		}
@@ -74,7 +88,7 @@ func adminUpdate[T any](ctx context.Context, s *DB, a Actor, t table[T], id int6
 			}
 		}
 		args := append([]any{id}, t.args(&next)...)
-		if err := tx.GetContext(ctx, &out, t.update+` WHERE id = $1 RETURNING `+t.columns, args...); err != nil {
+		if err := t.read(ctx, tx, &out, t.update+` WHERE id = $1 RETURNING `+t.columns, args...); err != nil {
 			return wrap(err, "update %s %d", t.target, id)
 		}
 		after, err := t.snapshot(ctx, tx, id)

@@ -28,18 +28,18 @@ type Actor struct {
 
 // AuditEntry is one row of audit_log.
 type AuditEntry struct {
-	ID         int64          `db:"id"`
-	ActorID    sql.NullInt64  `db:"actor_id"`
-	ActorName  string         `db:"actor_name"`
-	Action     string         `db:"action"`
-	TargetType string         `db:"target_type"`
-	TargetID   string         `db:"target_id"`
-	Before     []byte         `db:"before"` // JSON, nil for none
-	After      []byte         `db:"after"`
-	Reason     sql.NullString `db:"reason"`
-	IP         sql.NullString `db:"ip"`
-	RequestID  string         `db:"request_id"`
-	CreatedAt  time.Time      `db:"created_at"`
+	ID         int64     `db:"id"`
+	ActorID    *int64    `db:"actor_id"`
+	ActorName  string    `db:"actor_name"`
+	Action     string    `db:"action"`
+	TargetType string    `db:"target_type"`
+	TargetID   string    `db:"target_id"`
+	Before     []byte    `db:"before"` // JSON, nil for none
+	After      []byte    `db:"after"`
+	Reason     *string   `db:"reason"`
+	IP         *string   `db:"ip"`
+	RequestID  string    `db:"request_id"`
+	CreatedAt  time.Time `db:"created_at"`
 }
 
 // auditRecord is what an admin function asks to be written.

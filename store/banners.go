@@ -12,13 +12,13 @@ import (
 
 // Banner is a promotion on the home page.
 type Banner struct {
-	ID       int64        `db:"id"`
-	Title    string       `db:"title"`
-	TitleMy  string       `db:"title_my"`
-	ImageURL string       `db:"image_url"`
-	Link     string       `db:"link"`
-	StartsAt sql.NullTime `db:"starts_at"`
-	EndsAt   sql.NullTime `db:"ends_at"`
+	ID       int64      `db:"id"`
+	Title    string     `db:"title"`
+	TitleMy  string     `db:"title_my"`
+	ImageURL string     `db:"image_url"`
+	Link     string     `db:"link"`
+	StartsAt *time.Time `db:"starts_at"`
+	EndsAt   *time.Time `db:"ends_at"`
 }
 
 // ActiveBanner returns the banner to show now: active, inside its optional
@@ -42,17 +42,17 @@ func (s *DB) ActiveBanner(ctx context.Context) (b Banner, ok bool, err error) {
 
 // BannerRow is a banner as the admin edits it.
 type BannerRow struct {
-	ID        int64        `db:"id"`
-	Title     string       `db:"title"`
-	TitleMy   string       `db:"title_my"`
-	ImageURL  string       `db:"image_url"`
-	Link      string       `db:"link"`
-	IsActive  bool         `db:"is_active"`
-	Sort      int          `db:"sort"`
-	StartsAt  sql.NullTime `db:"starts_at"`
-	EndsAt    sql.NullTime `db:"ends_at"`
-	CreatedAt time.Time    `db:"created_at"`
-	UpdatedAt time.Time    `db:"updated_at"`
+	ID        int64      `db:"id"`
+	Title     string     `db:"title"`
+	TitleMy   string     `db:"title_my"`
+	ImageURL  string     `db:"image_url"`
+	Link      string     `db:"link"`
+	IsActive  bool       `db:"is_active"`
+	Sort      int        `db:"sort"`
+	StartsAt  *time.Time `db:"starts_at"`
+	EndsAt    *time.Time `db:"ends_at"`
+	CreatedAt time.Time  `db:"created_at"`
+	UpdatedAt time.Time  `db:"updated_at"`
 }
 
 const bannerColumns = `id, title, title_my, image_url, link, is_active, sort, starts_at, ends_at, created_at, updated_at`

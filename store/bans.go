@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -115,9 +116,9 @@ func (s *DB) UnbanUser(ctx context.Context, a Actor, userID int64, reason string
 
 // BanInfo is who banned a user and when.
 type BanInfo struct {
-	BannedAt     sql.NullTime   `db:"banned_at"`
-	BannedBy     sql.NullInt64  `db:"banned_by"`
-	BannedByName sql.NullString `db:"banned_by_name"`
+	BannedAt     *time.Time `db:"banned_at"`
+	BannedBy     *int64     `db:"banned_by"`
+	BannedByName *string    `db:"banned_by_name"`
 }
 
 // BanInfoOf returns the ban details of a user.

@@ -59,7 +59,7 @@ func TestBanUser(t *testing.T) {
 		t.Fatalf("unban without reason = %v", err)
 	}
 	u, err := db.UnbanUser(ctx, a, alice.ID, "appeal")
-	if err != nil || u.IsBanned || u.BanReason.Valid {
+	if err != nil || u.IsBanned || u.BanReason != nil {
 		t.Fatalf("unban = %+v, %v", u, err)
 	}
 }

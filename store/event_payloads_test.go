@@ -47,8 +47,8 @@ func TestEventPayloads(t *testing.T) {
 			t.Fatalf("user keys %v, want %v", keys, userKeys)
 		}
 		want := map[string]any{"id": u.ID, "username": u.Username, "phone_number": u.Phone, "wallet_amount": u.WalletAmount,
-			"is_admin": u.IsAdmin, "is_banned": u.IsBanned, "email": nullable(u.Email.String, u.Email.Valid),
-			"ban_reason": nullable(u.BanReason.String, u.BanReason.Valid)}
+			"is_admin": u.IsAdmin, "is_banned": u.IsBanned, "email": u.Email,
+			"ban_reason": u.BanReason}
 		for k, v := range want {
 			if w, _ := json.Marshal(v); string(got.User[k]) != string(w) {
 				t.Errorf("user %s = %s, want %s", k, got.User[k], w)
@@ -254,11 +254,4 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-func nullable(s string, valid bool) *string {
-	if !valid {
-		return nil
-	}
-	return &s
 }

@@ -25,15 +25,15 @@ const (
 
 // LedgerEntry is one row of the append-only wallet ledger.
 type LedgerEntry struct {
-	ID           int64          `db:"id"`
-	UserID       int64          `db:"user_id"`
-	Amount       int64          `db:"amount"` // signed kyat
-	BalanceAfter int64          `db:"balance_after"`
-	Kind         string         `db:"kind"`
-	Reference    string         `db:"reference"` // unique per kind
-	ActorID      sql.NullInt64  `db:"actor_id"`
-	Reason       sql.NullString `db:"reason"`
-	CreatedAt    time.Time      `db:"created_at"`
+	ID           int64     `db:"id"`
+	UserID       int64     `db:"user_id"`
+	Amount       int64     `db:"amount"` // signed kyat
+	BalanceAfter int64     `db:"balance_after"`
+	Kind         string    `db:"kind"`
+	Reference    string    `db:"reference"` // unique per kind
+	ActorID      *int64    `db:"actor_id"`
+	Reason       *string   `db:"reason"`
+	CreatedAt    time.Time `db:"created_at"`
 }
 
 const ledgerColumns = `id, user_id, amount, balance_after, kind, reference, actor_id, reason, created_at`
@@ -109,7 +109,7 @@ func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, re
 		var err error
 		e, err = postLedger(ctx, tx, LedgerEntry{
 			UserID: userID, Amount: amount, Kind: LedgerAdjustment, Reference: reference,
-			ActorID: nullID(actorID), Reason: sql.NullString{String: reason, Valid: true},
+			ActorID: optionalID(actorID), Reason: &reason,
 		})
 		if err != nil {
 			return err
@@ -189,7 +189,7 @@ func (s *DB) adjustmentReplay(ctx context.Context, userID, amount int64, reason,
 	if err != nil {
 		return LedgerEntry{}, false, wrap(err, "adjustment %s", reference)
 	}
-	if e.UserID != userID || e.Amount != amount || e.Reason.String != reason {
+	if e.UserID != userID || e.Amount != amount || deref(e.Reason) != reason {
 		return LedgerEntry{}, false, fmt.Errorf("store: adjustment %s was another request: %w", reference, ErrIdempotencyMismatch)
 	}
 	return e, true, nil

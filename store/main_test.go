@@ -37,3 +37,16 @@ func migrateChild(dsn string) int {
 	}
 	return 0
 }
+
+// ptr returns a pointer to a copy of v, for the optional fields of store
+// types.
+func ptr[T any](v T) *T { return &v }
+
+// val is *p, or the zero value for nil.
+func val[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}

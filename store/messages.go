@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -14,18 +13,18 @@ import (
 // the service of the product the message is about ("" for none): the client
 // shows the title of a message whose service is "code" as a copyable code.
 type Message struct {
-	ID          int64         `db:"id"`
-	UserID      int64         `db:"user_id"`
-	Title       string        `db:"title"`
-	Body        string        `db:"body"`
-	IsRead      bool          `db:"is_read"`
-	ProductID   sql.NullInt64 `db:"product_id"`
-	ProductName string        `db:"product_name"`
-	ServiceName string        `db:"service_name"`
-	OrderID     sql.NullInt64 `db:"order_id"`
-	SenderID    sql.NullInt64 `db:"sender_id"`
-	CreatedAt   time.Time     `db:"created_at"`
-	ReadAt      sql.NullTime  `db:"read_at"`
+	ID          int64      `db:"id"`
+	UserID      int64      `db:"user_id"`
+	Title       string     `db:"title"`
+	Body        string     `db:"body"`
+	IsRead      bool       `db:"is_read"`
+	ProductID   *int64     `db:"product_id"`
+	ProductName string     `db:"product_name"`
+	ServiceName string     `db:"service_name"`
+	OrderID     *int64     `db:"order_id"`
+	SenderID    *int64     `db:"sender_id"`
+	CreatedAt   time.Time  `db:"created_at"`
+	ReadAt      *time.Time `db:"read_at"`
 }
 
 // messageRow is a Message as stored: a sealed title replaces the
@@ -116,8 +115,8 @@ func (s *DB) insertMessage(ctx context.Context, tx *sqlx.Tx, nm NewMessage) (Mes
 	ev := EventMessage{
 		ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt, IsRead: m.IsRead,
 	}
-	if m.ProductID.Valid {
-		ev.Product = &EventProduct{ID: m.ProductID.Int64, Name: m.ProductName, Service: EventService{Name: m.ServiceName}}
+	if m.ProductID != nil {
+		ev.Product = &EventProduct{ID: *m.ProductID, Name: m.ProductName, Service: EventService{Name: m.ServiceName}}
 	}
 	if err := s.enqueue(ctx, tx, outgoing{channels: []string{UserChannel(m.UserID)}, event: EventMessageSent, payload: ev, seal: nm.Sealed}); err != nil {
 		return Message{}, err

@@ -76,7 +76,7 @@ func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason strin
 		if o.TotalPrice > 0 {
 			_, err := postLedger(ctx, tx, LedgerEntry{
 				UserID: o.UserID, Amount: o.TotalPrice, Kind: LedgerRefund, Reference: orderReference(o.ID),
-				ActorID: nullID(actorID), Reason: sql.NullString{String: reason, Valid: true},
+				ActorID: optionalID(actorID), Reason: &reason,
 			})
 			if err != nil {
 				return err

@@ -79,25 +79,25 @@ func (e *GameInfoError) Unwrap() error { return ErrInvalid }
 
 // Order is a purchase with a snapshot of what was bought.
 type Order struct {
-	ID             int64          `db:"id"`
-	UserID         int64          `db:"user_id"`
-	ProductID      int64          `db:"product_id"`
-	ProductName    string         `db:"product_name"`
-	ProductKind    string         `db:"product_kind"`
-	ServiceName    string         `db:"service_name"`
-	GameName       string         `db:"game_name"`
-	Price          int64          `db:"price"`
-	ServiceCharge  int64          `db:"service_charge"`
-	TotalPrice     int64          `db:"total_price"`
-	GameUID        string         `db:"game_uid"`
-	ServerID       string         `db:"server_id"`
-	Status         string         `db:"status"`
-	IdempotencyKey sql.NullString `db:"idempotency_key"`
-	Meta           []byte         `db:"meta"` // sealed delivery JSON
-	FailReason     sql.NullString `db:"fail_reason"`
-	CompletedAt    sql.NullTime   `db:"completed_at"`
-	CreatedAt      time.Time      `db:"created_at"`
-	UpdatedAt      time.Time      `db:"updated_at"`
+	ID             int64      `db:"id"`
+	UserID         int64      `db:"user_id"`
+	ProductID      int64      `db:"product_id"`
+	ProductName    string     `db:"product_name"`
+	ProductKind    string     `db:"product_kind"`
+	ServiceName    string     `db:"service_name"`
+	GameName       string     `db:"game_name"`
+	Price          int64      `db:"price"`
+	ServiceCharge  int64      `db:"service_charge"`
+	TotalPrice     int64      `db:"total_price"`
+	GameUID        string     `db:"game_uid"`
+	ServerID       string     `db:"server_id"`
+	Status         string     `db:"status"`
+	IdempotencyKey *string    `db:"idempotency_key"`
+	Meta           []byte     `db:"meta"` // sealed delivery JSON
+	FailReason     *string    `db:"fail_reason"`
+	CompletedAt    *time.Time `db:"completed_at"`
+	CreatedAt      time.Time  `db:"created_at"`
+	UpdatedAt      time.Time  `db:"updated_at"`
 
 	// What was delivered, opened from Meta by functions that answer the
 	// buyer or an admin; nil / "" otherwise.
@@ -169,11 +169,11 @@ func (s *DB) OrderByID(ctx context.Context, id int64) (Order, error) {
 // AdminOrder is an order with its buyer and who claimed it.
 type AdminOrder struct {
 	Order
-	ClaimedBy     sql.NullInt64  `db:"claimed_by"`
-	ClaimedAt     sql.NullTime   `db:"claimed_at"`
-	ClaimedByName sql.NullString `db:"claimed_by_name"`
-	Username      string         `db:"username"`
-	Phone         string         `db:"phone"`
+	ClaimedBy     *int64     `db:"claimed_by"`
+	ClaimedAt     *time.Time `db:"claimed_at"`
+	ClaimedByName *string    `db:"claimed_by_name"`
+	Username      string     `db:"username"`
+	Phone         string     `db:"phone"`
 }
 
 var adminOrderSelect = `SELECT ` + prefixed("o.", orderColumns) + `,

@@ -540,7 +540,7 @@ func TestCompleteAndFailOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		done, err := s.db.CompleteOrder(ctx, o.ID, admin.ID)
-		if err != nil || done.Status != store.OrderCompleted || !done.CompletedAt.Valid {
+		if err != nil || done.Status != store.OrderCompleted || done.CompletedAt == nil {
 			t.Fatalf("%+v %v", done, err)
 		}
 		if _, err := s.db.CompleteOrder(ctx, o.ID, admin.ID); !errors.Is(err, store.ErrInvalidState) {

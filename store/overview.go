@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -12,9 +11,9 @@ type Overview struct {
 	SalesCount      int64
 	TopupsWaiting   int64
 	TopupsOverdue   int64 // waiting longer than the promise
-	OldestTopupAt   sql.NullTime
+	OldestTopupAt   *time.Time
 	OrdersWaiting   int64
-	OldestOrderAt   sql.NullTime
+	OldestOrderAt   *time.Time
 	WalletLiability int64
 	Users           int64
 	Mismatches      []LedgerMismatch

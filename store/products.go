@@ -16,29 +16,40 @@ import (
 // Product is an item for sale with its game and service, as the catalogue
 // shows it.
 type Product struct {
-	ID              int64          `db:"id"`
-	GameID          int64          `db:"game_id"`
-	GameName        string         `db:"game_name"`
-	GameNameMy      string         `db:"game_name_my"`
-	GameSlug        string         `db:"game_slug"`
-	UsesServerID    bool           `db:"uses_server_id"`
-	ServiceID       int64          `db:"service_id"`
-	ServiceName     string         `db:"service_name"`
-	ServiceSlug     string         `db:"service_slug"`
-	Kind            string         `db:"kind"` // the service's: coin, code or account
-	Name            string         `db:"name"`
-	NameMy          string         `db:"name_my"`
-	Description     string         `db:"description"`
-	ImgURL          string         `db:"img_url"`
-	PreviewImg      pq.StringArray `db:"preview_img"`
-	Price           int64          `db:"price"`
-	FakePrice       sql.NullInt64  `db:"fake_price"`
-	DiscountPercent int            `db:"discount_percent"`
+	ID              int64    `db:"id"`
+	GameID          int64    `db:"game_id"`
+	GameName        string   `db:"game_name"`
+	GameNameMy      string   `db:"game_name_my"`
+	GameSlug        string   `db:"game_slug"`
+	UsesServerID    bool     `db:"uses_server_id"`
+	ServiceID       int64    `db:"service_id"`
+	ServiceName     string   `db:"service_name"`
+	ServiceSlug     string   `db:"service_slug"`
+	Kind            string   `db:"kind"` // the service's: coin, code or account
+	Name            string   `db:"name"`
+	NameMy          string   `db:"name_my"`
+	Description     string   `db:"description"`
+	ImgURL          string   `db:"img_url"`
+	PreviewImg      []string `db:"-"` // scanned through productRecord
+	Price           int64    `db:"price"`
+	FakePrice       *int64   `db:"fake_price"`
+	DiscountPercent int      `db:"discount_percent"`
 	// IsSold: an account that is sold, or a code product with no stock left.
 	IsSold    bool            `db:"is_sold"`
 	IsPopular bool            `db:"is_popular"`
 	IsActive  bool            `db:"is_active"` // product, game and service all active
 	Data      json.RawMessage `db:"data"`
+}
+
+// productRecord scans a Product: preview_img through the driver's array.
+type productRecord struct {
+	Product
+	PreviewImg pq.StringArray `db:"preview_img"`
+}
+
+func (r productRecord) value() Product {
+	r.Product.PreviewImg = r.PreviewImg
+	return r.Product
 }
 
 // productSelect reads Product from products p joined with games g and
@@ -80,14 +91,13 @@ func (s *DB) Products(ctx context.Context, f ProductFilter) (Page[Product], erro
 	where := ` WHERE p.is_active AND g.is_active AND sv.is_active
 		AND ($1::bigint = 0 OR p.service_id = $1) AND ($2::text = '' OR g.slug = $2)`
 	args := []any{f.ServiceID, strings.TrimSpace(f.GameSlug)}
-	return selectPage[Product](ctx, s, f.Paging, "products", productCount+where,
-		productSelect+where+productOrder+` LIMIT $3 OFFSET $4`, args...)
+	return pageValues[productRecord](selectPage[productRecord](ctx, s, f.Paging, "products", productCount+where,
+		productSelect+where+productOrder+` LIMIT $3 OFFSET $4`, args...))
 }
 
 // ProductByID returns a product, active or not (IsActive says which).
 func (s *DB) ProductByID(ctx context.Context, id int64) (Product, error) {
-	var p Product
-	err := s.db.GetContext(ctx, &p, productSelect+` WHERE p.id = $1`, id)
+	p, err := getRecord[productRecord](ctx, s.db, productSelect+` WHERE p.id = $1`, id)
 	if err != nil {
 		return Product{}, wrap(err, "product %d", id)
 	}
@@ -99,14 +109,14 @@ type ProductRow struct {
 	ID              int64           `db:"id"`
 	GameID          int64           `db:"game_id"`
 	ServiceID       int64           `db:"service_id"`
-	SKU             sql.NullString  `db:"sku"`
+	SKU             *string         `db:"sku"`
 	Name            string          `db:"name"`
 	NameMy          string          `db:"name_my"`
 	Description     string          `db:"description"`
 	ImgURL          string          `db:"img_url"`
-	PreviewImg      pq.StringArray  `db:"preview_img"`
+	PreviewImg      []string        `db:"-"` // scanned through productRowRecord
 	Price           int64           `db:"price"`
-	FakePrice       sql.NullInt64   `db:"fake_price"`
+	FakePrice       *int64          `db:"fake_price"`
 	DiscountPercent int             `db:"discount_percent"`
 	IsSold          bool            `db:"is_sold"`
 	IsPopular       bool            `db:"is_popular"`
@@ -115,6 +125,18 @@ type ProductRow struct {
 	Data            json.RawMessage `db:"data"`
 	CreatedAt       time.Time       `db:"created_at"`
 	UpdatedAt       time.Time       `db:"updated_at"`
+}
+
+// productRowRecord scans a ProductRow: preview_img through the driver's
+// array.
+type productRowRecord struct {
+	ProductRow
+	PreviewImg pq.StringArray `db:"preview_img"`
+}
+
+func (r productRowRecord) value() ProductRow {
+	r.ProductRow.PreviewImg = r.PreviewImg
+	return r.ProductRow
 }
 
 const productRowColumns = `id, game_id, service_id, sku, name, name_my, description, img_url, preview_img, price,
@@ -135,12 +157,13 @@ var productTable = table[ProductRow]{
 		}
 		preview := v.PreviewImg
 		if preview == nil {
-			preview = pq.StringArray{}
+			preview = []string{}
 		}
 		return []any{v.GameID, v.ServiceID, v.SKU, v.Name, v.NameMy, v.Description, v.ImgURL, preview, v.Price,
 			v.FakePrice, v.DiscountPercent, v.IsPopular, v.IsActive, v.Sort, jsonArg(data), v.IsSold}
 	},
-	id: func(v *ProductRow) int64 { return v.ID },
+	id:  func(v *ProductRow) int64 { return v.ID },
+	get: getRecord[productRowRecord],
 	check: func(ctx context.Context, tx *sqlx.Tx, before, after *ProductRow) error {
 		// A product belongs to its game's service: the kind decides how it
 		// is delivered, so the two must agree.
@@ -178,6 +201,18 @@ type AdminProduct struct {
 	CodesAvailable int64  `db:"codes_available"`
 }
 
+// adminProductRecord scans an AdminProduct: preview_img through the
+// driver's array.
+type adminProductRecord struct {
+	AdminProduct
+	PreviewImg pq.StringArray `db:"preview_img"`
+}
+
+func (r adminProductRecord) value() AdminProduct {
+	r.AdminProduct.PreviewImg = r.PreviewImg
+	return r.AdminProduct
+}
+
 var adminProductSelect = `SELECT ` + prefixed("p.", productRowColumns) + `,
 	g.name AS game_name, sv.name AS service_name, sv.kind,
 	EXISTS (SELECT 1 FROM account_credentials ac WHERE ac.product_id = p.id) AS has_credentials,
@@ -199,14 +234,13 @@ func (s *DB) AdminProducts(ctx context.Context, f AdminProductFilter) (Page[Admi
 		AND ($3::text = '' OR sv.kind = $3)
 		AND ($4::text = '' OR strpos(lower(p.name), lower($4)) > 0 OR p.sku = lower($4))`
 	args := []any{f.GameID, f.ServiceID, f.Kind, strings.TrimSpace(f.Q)}
-	return selectPage[AdminProduct](ctx, s, f.Paging, "products", productCount+where,
-		adminProductSelect+where+` ORDER BY p.game_id, p.sort, p.id LIMIT $5 OFFSET $6`, args...)
+	return pageValues[adminProductRecord](selectPage[adminProductRecord](ctx, s, f.Paging, "products", productCount+where,
+		adminProductSelect+where+` ORDER BY p.game_id, p.sort, p.id LIMIT $5 OFFSET $6`, args...))
 }
 
 // AdminProductByID returns one product with its list extras.
 func (s *DB) AdminProductByID(ctx context.Context, id int64) (AdminProduct, error) {
-	var p AdminProduct
-	err := s.db.GetContext(ctx, &p, adminProductSelect+` WHERE p.id = $1`, id)
+	p, err := getRecord[adminProductRecord](ctx, s.db, adminProductSelect+` WHERE p.id = $1`, id)
 	return p, wrap(err, "product %d", id)
 }
 

@@ -249,8 +249,8 @@ func (s *DB) deliver(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order)
 // purchaseRefusal says why purchaseSQL bought nothing, in the order a
 // customer should hear it, or nil when nothing explains it any more.
 func purchaseRefusal(ctx context.Context, q sqlx.QueryerContext, userID, productID int64, gameUID, serverID string) error {
-	var p Product
-	if err := sqlx.GetContext(ctx, q, &p, productSelect+` WHERE p.id = $1`, productID); err != nil {
+	p, err := getRecord[productRecord](ctx, q, productSelect+` WHERE p.id = $1`, productID)
+	if err != nil {
 		return wrap(err, "order: product %d", productID)
 	}
 	if !p.IsActive {

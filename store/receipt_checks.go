@@ -31,7 +31,7 @@ type TopupChecks struct {
 type AmountCheck struct {
 	Result     receiptcheck.Result
 	Expected   int64
-	Read       sql.NullInt64
+	Read       *int64
 	Confidence float64
 }
 
@@ -39,7 +39,7 @@ type AmountCheck struct {
 // receipts showed it.
 type TransactionCheck struct {
 	Result     receiptcheck.Result
-	Read       sql.NullString
+	Read       *string
 	Confidence float64
 	Earlier    []receiptcheck.Earlier
 	// Rule is the payment method's reuse rule; Blocks says it keeps this
@@ -58,9 +58,9 @@ type ImageCheck struct {
 // DateCheck: the receipt's date against when the quote was issued.
 type DateCheck struct {
 	Result     receiptcheck.Result
-	Read       sql.NullTime
+	Read       *time.Time
 	Confidence float64
-	QuotedAt   sql.NullTime
+	QuotedAt   *time.Time
 }
 
 // Failed names the failed checks, in receiptcheck.Names order.
@@ -137,20 +137,20 @@ func (s *DB) AdminSetReceiptRules(ctx context.Context, a Actor, r receiptcheck.R
 
 // checkFacts is one top-up and its receipt's reading, as the checks need.
 type checkFacts struct {
-	ID             int64          `db:"id"`
-	Total          int64          `db:"total"`
-	MethodID       int64          `db:"payment_method_id"`
-	QuotedAt       sql.NullTime   `db:"quoted_at"`
-	Status         sql.NullString `db:"status"`
-	Pending        bool           `db:"pending"`
-	Amount         sql.NullInt64  `db:"amount"`
-	AmountConf     float64        `db:"amount_confidence"`
-	TransactionID  sql.NullString `db:"transaction_id"`
-	TransactionKey sql.NullString `db:"transaction_key"`
-	TransactionCnf float64        `db:"transaction_id_confidence"`
-	PaidAt         sql.NullTime   `db:"paid_at"`
-	PaidAtConf     float64        `db:"paid_at_confidence"`
-	Fingerprinted  bool           `db:"fingerprinted"`
+	ID             int64      `db:"id"`
+	Total          int64      `db:"total"`
+	MethodID       int64      `db:"payment_method_id"`
+	QuotedAt       *time.Time `db:"quoted_at"`
+	Status         *string    `db:"status"`
+	Pending        bool       `db:"pending"`
+	Amount         *int64     `db:"amount"`
+	AmountConf     float64    `db:"amount_confidence"`
+	TransactionID  *string    `db:"transaction_id"`
+	TransactionKey *string    `db:"transaction_key"`
+	TransactionCnf float64    `db:"transaction_id_confidence"`
+	PaidAt         *time.Time `db:"paid_at"`
+	PaidAtConf     float64    `db:"paid_at_confidence"`
+	Fingerprinted  bool       `db:"fingerprinted"`
 }
 
 // earlierRow is an earlier top-up found for one of the checked ones.
@@ -251,8 +251,8 @@ func earlierOf(rows []earlierRow, id int64) []receiptcheck.Earlier {
 }
 
 func (f checkFacts) checks(rules receiptcheck.Rules, sameID, nearImage []receiptcheck.Earlier) TopupChecks {
-	c := TopupChecks{TopupID: f.ID, Reading: f.Status.String}
-	if !f.Status.Valid {
+	c := TopupChecks{TopupID: f.ID, Reading: deref(f.Status)}
+	if f.Status == nil {
 		c.Reading = ReadingPending
 		if !f.Pending {
 			// No job and no reading: a receipt stored before reading
@@ -261,13 +261,13 @@ func (f checkFacts) checks(rules receiptcheck.Rules, sameID, nearImage []receipt
 		}
 	}
 	c.Amount = AmountCheck{Expected: f.Total, Read: f.Amount, Confidence: f.AmountConf,
-		Result: receiptcheck.CheckAmount(f.Amount.Int64, f.AmountConf, f.Amount.Valid, f.Total)}
+		Result: receiptcheck.CheckAmount(deref(f.Amount), f.AmountConf, f.Amount != nil, f.Total)}
 	rule := rules.Reuse(f.MethodID)
 	c.TransactionID = TransactionCheck{Read: f.TransactionID, Confidence: f.TransactionCnf, Earlier: sameID, Rule: rule,
-		Result: receiptcheck.CheckEarlier(f.TransactionKey.Valid, sameID), Blocks: receiptcheck.Blocks(rule, sameID)}
+		Result: receiptcheck.CheckEarlier(f.TransactionKey != nil, sameID), Blocks: receiptcheck.Blocks(rule, sameID)}
 	c.DuplicateImage = ImageCheck{Threshold: rules.NearDuplicate, Earlier: nearImage,
 		Result: receiptcheck.CheckEarlier(f.Fingerprinted, nearImage)}
 	c.ReceiptDate = DateCheck{Read: f.PaidAt, Confidence: f.PaidAtConf, QuotedAt: f.QuotedAt,
-		Result: receiptcheck.CheckDate(f.PaidAt.Time, f.PaidAtConf, f.PaidAt.Valid, f.QuotedAt.Time)}
+		Result: receiptcheck.CheckDate(deref(f.PaidAt), f.PaidAtConf, f.PaidAt != nil, deref(f.QuotedAt))}
 	return c
 }

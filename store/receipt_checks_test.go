@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"slices"
 	"strconv"
@@ -38,11 +37,17 @@ func (f *checksFixture) topup(u store.User, total int64, r *readAs) store.Topup 
 	up := newUpload(f.t, f.db, u.ID, "checks receipt "+string(rune('a'+f.n)))
 	if r != nil {
 		rd := store.ReceiptReading{UploadID: up.ID, Status: store.ReadingRead, RawText: "text",
-			Amount: sql.NullInt64{Int64: r.amount, Valid: r.amount > 0}, AmountConfidence: 0.9,
-			PaidAt: sql.NullTime{Time: time.Now().Add(-r.paidAgo), Valid: r.paidAgo != 0}, PaidAtConfidence: 0.9}
+			AmountConfidence: 0.9, PaidAtConfidence: 0.9}
+		if r.amount > 0 {
+			rd.Amount = &r.amount
+		}
+		if r.paidAgo != 0 {
+			paid := time.Now().Add(-r.paidAgo)
+			rd.PaidAt = &paid
+		}
 		if r.txid != "" {
-			rd.TransactionID = sql.NullString{String: r.txid, Valid: true}
-			rd.TransactionKey = sql.NullString{String: canonical(r.txid), Valid: true}
+			key := canonical(r.txid)
+			rd.TransactionID, rd.TransactionKey = &r.txid, &key
 			rd.TransactionIDConfidence = 0.9
 		}
 		if r.image != 0 {
@@ -118,7 +123,7 @@ func TestTopupChecks(t *testing.T) {
 	if got := c.Failed(); !slices.Equal(got, []string{receiptcheck.Amount, receiptcheck.TransactionID, receiptcheck.DuplicateImage}) {
 		t.Fatalf("the copy failed %v (%+v)", got, c)
 	}
-	if c.Amount.Expected != 61010 || c.Amount.Read.Int64 != 52037 || !c.Blocked() || c.TransactionID.Rule != receiptcheck.ReuseBlocks ||
+	if c.Amount.Expected != 61010 || val(c.Amount.Read) != 52037 || !c.Blocked() || c.TransactionID.Rule != receiptcheck.ReuseBlocks ||
 		len(c.TransactionID.Earlier) != 1 || c.TransactionID.Earlier[0].TopupID != first.ID || c.TransactionID.Earlier[0].UserID != alice.ID ||
 		len(c.DuplicateImage.Earlier) != 1 || c.DuplicateImage.Earlier[0].TopupID != first.ID {
 		t.Fatalf("the copy: %+v", c)

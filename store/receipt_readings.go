@@ -24,22 +24,22 @@ const (
 
 // ReceiptReading is what was learnt from one receipt.
 type ReceiptReading struct {
-	UploadID                int64          `db:"upload_id"`
-	Status                  string         `db:"status"`
-	Problem                 string         `db:"problem"`
-	RawText                 string         `db:"raw_text"` // "" once the receipt is past retention
-	Amount                  sql.NullInt64  `db:"amount"`
-	AmountConfidence        float64        `db:"amount_confidence"`
-	TransactionID           sql.NullString `db:"transaction_id"`
-	TransactionKey          sql.NullString `db:"transaction_key"` // the canonical form ids are compared in
-	TransactionIDConfidence float64        `db:"transaction_id_confidence"`
-	PaidAt                  sql.NullTime   `db:"paid_at"`
-	PaidAtConfidence        float64        `db:"paid_at_confidence"`
-	App                     string         `db:"app"`
-	AppConfidence           float64        `db:"app_confidence"`
-	Fingerprint             []byte         `db:"fingerprint"`
-	CPUMillis               int64          `db:"cpu_ms"`
-	ReadAt                  time.Time      `db:"read_at"`
+	UploadID                int64      `db:"upload_id"`
+	Status                  string     `db:"status"`
+	Problem                 string     `db:"problem"`
+	RawText                 string     `db:"raw_text"` // "" once the receipt is past retention
+	Amount                  *int64     `db:"amount"`
+	AmountConfidence        float64    `db:"amount_confidence"`
+	TransactionID           *string    `db:"transaction_id"`
+	TransactionKey          *string    `db:"transaction_key"` // the canonical form ids are compared in
+	TransactionIDConfidence float64    `db:"transaction_id_confidence"`
+	PaidAt                  *time.Time `db:"paid_at"`
+	PaidAtConfidence        float64    `db:"paid_at_confidence"`
+	App                     string     `db:"app"`
+	AppConfidence           float64    `db:"app_confidence"`
+	Fingerprint             []byte     `db:"fingerprint"`
+	CPUMillis               int64      `db:"cpu_ms"`
+	ReadAt                  time.Time  `db:"read_at"`
 }
 
 const readingColumns = `upload_id, status, problem, raw_text, amount, amount_confidence, transaction_id,

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"sync"
 	"testing"
 	"time"
@@ -70,7 +69,7 @@ func TestReceiptJobsAreClaimedOnceAndSurviveACrash(t *testing.T) {
 	// Two workers that both read it (the first was slow past its lease)
 	// save it once.
 	r := store.ReceiptReading{UploadID: up.ID, Status: store.ReadingRead, RawText: "first",
-		Amount: sql.NullInt64{Int64: 5037, Valid: true}, AmountConfidence: 0.9}
+		Amount: ptr[int64](5037), AmountConfidence: 0.9}
 	if saved, err := db.SaveReceiptReading(ctx, r, nil); err != nil || !saved {
 		t.Fatalf("first save = %v, %v", saved, err)
 	}
@@ -79,7 +78,7 @@ func TestReceiptJobsAreClaimedOnceAndSurviveACrash(t *testing.T) {
 		t.Fatalf("second save = %v, %v; want not saved", saved, err)
 	}
 	kept, err := db.ReceiptReadingOf(ctx, up.ID)
-	if err != nil || kept.RawText != "first" || kept.Amount.Int64 != 5037 {
+	if err != nil || kept.RawText != "first" || val(kept.Amount) != 5037 {
 		t.Fatalf("kept %+v (%v)", kept, err)
 	}
 	if n, _ := db.ReceiptJobsWaiting(ctx); n != 0 {
@@ -95,7 +94,7 @@ func TestRetentionIsNotHeldUpByReading(t *testing.T) {
 	reading := newUpload(t, db, alice.ID, "being read")
 	db.SQL().MustExec(`UPDATE uploads SET created_at = now() - interval '2 days'`)
 	if _, err := db.SaveReceiptReading(ctx, store.ReceiptReading{UploadID: read.ID, Status: store.ReadingRead, RawText: "U Aung 09*****123",
-		TransactionID: sql.NullString{String: "FT1", Valid: true}, TransactionKey: sql.NullString{String: "FT1", Valid: true},
+		TransactionID: ptr("FT1"), TransactionKey: ptr("FT1"),
 		Fingerprint: []byte{1, 2, 3}}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +120,7 @@ func TestRetentionIsNotHeldUpByReading(t *testing.T) {
 	}
 	// The text went with the file; the fields and fingerprint stayed.
 	kept, err := db.ReceiptReadingOf(ctx, read.ID)
-	if err != nil || kept.RawText != "" || kept.TransactionID.String != "FT1" || len(kept.Fingerprint) != 3 {
+	if err != nil || kept.RawText != "" || val(kept.TransactionID) != "FT1" || len(kept.Fingerprint) != 3 {
 		t.Fatalf("after retention: %+v (%v)", kept, err)
 	}
 	// The reading that finishes after its file was deleted keeps no text.

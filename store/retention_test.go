@@ -70,12 +70,12 @@ func TestExpireReceipts(t *testing.T) {
 	}
 	for _, up := range []store.Upload{abandonedOld, decidedOld} {
 		got, err := db.UploadByID(ctx, up.ID)
-		if err != nil || !got.DeletedAt.Valid || len(got.SHA256) != 32 || got.Size != up.Size {
+		if err != nil || got.DeletedAt == nil || len(got.SHA256) != 32 || got.Size != up.Size {
 			t.Fatalf("expired upload %+v, %v: want deleted_at set and hash/size kept", got, err)
 		}
 	}
 	for _, up := range []store.Upload{abandonedNew, pending, decidedNew} {
-		if got, _ := db.UploadByID(ctx, up.ID); got.DeletedAt.Valid {
+		if got, _ := db.UploadByID(ctx, up.ID); got.DeletedAt != nil {
 			t.Fatalf("upload %d expired too early", up.ID)
 		}
 	}
@@ -91,7 +91,7 @@ func TestExpireReceipts(t *testing.T) {
 	if _, err := db.ExpireReceipts(ctx, now, 100, func(string) error { return errors.New("disk gone") }); err == nil {
 		t.Fatal("a failed removal was not reported")
 	}
-	if got, _ := db.UploadByID(ctx, late.ID); got.DeletedAt.Valid {
+	if got, _ := db.UploadByID(ctx, late.ID); got.DeletedAt != nil {
 		t.Fatal("row marked deleted although its file was not removed")
 	}
 	if n, err := db.ExpireReceipts(ctx, now, 100, remove); err != nil || n != 1 {

@@ -13,15 +13,15 @@ import (
 
 // Review is a customer's rating of a completed order.
 type Review struct {
-	ID          int64         `db:"id"`
-	UserID      int64         `db:"user_id"`
-	Username    string        `db:"username"`
-	OrderID     int64         `db:"order_id"`
-	ProductID   sql.NullInt64 `db:"product_id"`
-	ProductName string        `db:"product_name"` // the order's snapshot
-	Rating      int           `db:"rating"`
-	Comment     string        `db:"comment"`
-	CreatedAt   time.Time     `db:"created_at"`
+	ID          int64     `db:"id"`
+	UserID      int64     `db:"user_id"`
+	Username    string    `db:"username"`
+	OrderID     int64     `db:"order_id"`
+	ProductID   *int64    `db:"product_id"`
+	ProductName string    `db:"product_name"` // the order's snapshot
+	Rating      int       `db:"rating"`
+	Comment     string    `db:"comment"`
+	CreatedAt   time.Time `db:"created_at"`
 }
 
 const reviewSelect = `

@@ -80,7 +80,8 @@ func (s *DB) Search(ctx context.Context, q string, p Paging) (SearchResult, erro
 	if err != nil {
 		return SearchResult{}, wrap(err, "count search")
 	}
-	err = s.db.SelectContext(ctx, &res.Products.Items, productSelect+where+`
+	var found []productRecord
+	err = s.db.SelectContext(ctx, &found, productSelect+where+`
 		ORDER BY CASE
 		    WHEN lower(p.name) = $2 OR lower(p.name_my) = $2 THEN 0
 		    WHEN lower(p.name) LIKE $3 OR lower(p.name_my) LIKE $3 THEN 1
@@ -93,7 +94,7 @@ func (s *DB) Search(ctx context.Context, q string, p Paging) (SearchResult, erro
 	if err != nil {
 		return SearchResult{}, wrap(err, "search products")
 	}
-	res.Products.PageInfo = pageInfo(pg, total)
+	res.Products = Page[Product]{Items: values[productRecord](found), PageInfo: pageInfo(pg, total)}
 	return res, nil
 }
 

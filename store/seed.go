@@ -220,7 +220,7 @@ func seedUser(ctx context.Context, tx *sqlx.Tx, u seed.User, hash func(string) (
 	}
 	_, err = postLedger(ctx, tx, LedgerEntry{
 		UserID: id, Amount: u.Wallet, Kind: LedgerAdjustment, Reference: ref,
-		Reason: sql.NullString{String: "demo starting balance", Valid: true},
+		Reason: ptr("demo starting balance"),
 	})
 	return err
 }

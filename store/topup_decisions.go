@@ -49,13 +49,8 @@ type TopupEventPayload struct {
 func (s *DB) topupEvent(ctx context.Context, tx *sqlx.Tx, event string, t Topup, channels ...string) error {
 	e := EventTopup{
 		ID: t.ID, UserID: t.UserID, Amount: t.Amount, VerificationAmount: t.VerificationAmount, Total: t.Total,
-		PaymentMethod: t.PaymentMethodName, Status: t.Status, CreatedAt: t.CreatedAt,
-	}
-	if t.RejectReason.Valid {
-		e.RejectReason = &t.RejectReason.String
-	}
-	if t.DecidedAt.Valid {
-		e.DecidedAt = &t.DecidedAt.Time
+		PaymentMethod: t.PaymentMethodName, Status: t.Status, RejectReason: t.RejectReason, CreatedAt: t.CreatedAt,
+		DecidedAt: t.DecidedAt,
 	}
 	return s.enqueue(ctx, tx, outgoing{channels: channels, event: event, payload: TopupEventPayload{Topup: e}})
 }
@@ -100,7 +95,7 @@ func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, re
 		msg := NewMessage{UserID: t.UserID, SenderID: actorID}
 		if status == TopupConfirmed {
 			_, err := postLedger(ctx, tx, LedgerEntry{
-				UserID: t.UserID, Amount: t.Total, Kind: LedgerTopup, Reference: topupReference(t.ID), ActorID: nullID(actorID),
+				UserID: t.UserID, Amount: t.Total, Kind: LedgerTopup, Reference: topupReference(t.ID), ActorID: optionalID(actorID),
 			})
 			if err != nil {
 				return err
@@ -232,13 +227,13 @@ func overrideDetail(c TopupChecks, failed []string) map[string]any {
 	for _, name := range failed {
 		switch name {
 		case receiptcheck.Amount:
-			out[name] = map[string]any{"expected": c.Amount.Expected, "read": c.Amount.Read.Int64, "confidence": c.Amount.Confidence}
+			out[name] = map[string]any{"expected": c.Amount.Expected, "read": deref(c.Amount.Read), "confidence": c.Amount.Confidence}
 		case receiptcheck.TransactionID:
-			out[name] = map[string]any{"read": c.TransactionID.Read.String, "earlier_topups": ids(c.TransactionID.Earlier), "rule": c.TransactionID.Rule}
+			out[name] = map[string]any{"read": deref(c.TransactionID.Read), "earlier_topups": ids(c.TransactionID.Earlier), "rule": c.TransactionID.Rule}
 		case receiptcheck.DuplicateImage:
 			out[name] = map[string]any{"earlier_topups": ids(c.DuplicateImage.Earlier), "threshold": c.DuplicateImage.Threshold}
 		case receiptcheck.ReceiptDate:
-			out[name] = map[string]any{"read": c.ReceiptDate.Read.Time, "quoted_at": c.ReceiptDate.QuotedAt.Time}
+			out[name] = map[string]any{"read": deref(c.ReceiptDate.Read), "quoted_at": deref(c.ReceiptDate.QuotedAt)}
 		}
 	}
 	return out

@@ -23,20 +23,20 @@ const (
 // The customer transfers Total = Amount + VerificationAmount, and Total is
 // what a confirmation credits.
 type Topup struct {
-	ID                 int64          `db:"id"`
-	UserID             int64          `db:"user_id"`
-	Amount             int64          `db:"amount"`
-	VerificationAmount int64          `db:"verification_amount"`
-	Total              int64          `db:"total"`
-	PaymentMethodID    int64          `db:"payment_method_id"`
-	PaymentMethodName  string         `db:"payment_method_name"`
-	UploadID           int64          `db:"upload_id"`
-	Status             string         `db:"status"`
-	RejectReason       sql.NullString `db:"reject_reason"`
-	DecidedBy          sql.NullInt64  `db:"decided_by"`
-	DecidedAt          sql.NullTime   `db:"decided_at"`
-	IdempotencyKey     sql.NullString `db:"idempotency_key"`
-	CreatedAt          time.Time      `db:"created_at"`
+	ID                 int64      `db:"id"`
+	UserID             int64      `db:"user_id"`
+	Amount             int64      `db:"amount"`
+	VerificationAmount int64      `db:"verification_amount"`
+	Total              int64      `db:"total"`
+	PaymentMethodID    int64      `db:"payment_method_id"`
+	PaymentMethodName  string     `db:"payment_method_name"`
+	UploadID           int64      `db:"upload_id"`
+	Status             string     `db:"status"`
+	RejectReason       *string    `db:"reject_reason"`
+	DecidedBy          *int64     `db:"decided_by"`
+	DecidedAt          *time.Time `db:"decided_at"`
+	IdempotencyKey     *string    `db:"idempotency_key"`
+	CreatedAt          time.Time  `db:"created_at"`
 }
 
 const topupColumns = `id, user_id, amount, verification_amount, total, payment_method_id,
@@ -228,9 +228,9 @@ func (s *DB) TopupsOfUser(ctx context.Context, userID int64, limit int) ([]Topup
 // AdminTopup is a top-up with its customer, for the queue.
 type AdminTopup struct {
 	Topup
-	Username      string         `db:"username"`
-	Phone         string         `db:"phone"`
-	DecidedByName sql.NullString `db:"decided_by_name"`
+	Username      string  `db:"username"`
+	Phone         string  `db:"phone"`
+	DecidedByName *string `db:"decided_by_name"`
 }
 
 const adminTopupSelect = `
@@ -269,12 +269,12 @@ func (s *DB) AdminTopupByID(ctx context.Context, id int64) (AdminTopup, error) {
 // ReceiptDuplicate is another upload of the same receipt bytes and the
 // top-up it backs, if any.
 type ReceiptDuplicate struct {
-	UploadID    int64          `db:"upload_id"`
-	UserID      int64          `db:"user_id"`
-	Username    string         `db:"username"`
-	TopupID     sql.NullInt64  `db:"topup_id"`
-	TopupStatus sql.NullString `db:"topup_status"`
-	CreatedAt   time.Time      `db:"created_at"`
+	UploadID    int64     `db:"upload_id"`
+	UserID      int64     `db:"user_id"`
+	Username    string    `db:"username"`
+	TopupID     *int64    `db:"topup_id"`
+	TopupStatus *string   `db:"topup_status"`
+	CreatedAt   time.Time `db:"created_at"`
 }
 
 // ReceiptDuplicates lists the other uploads of a top-up's receipt

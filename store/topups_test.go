@@ -180,7 +180,7 @@ func TestDecideTopup(t *testing.T) {
 		t.Fatalf("reject without a reason = %v, want ErrInvalid", err)
 	}
 	rejected, err := db.RejectTopup(ctx, second.ID, admin.ID, "Receipt amount does not match")
-	if err != nil || rejected.Status != store.TopupRejected || rejected.RejectReason.String != "Receipt amount does not match" {
+	if err != nil || rejected.Status != store.TopupRejected || val(rejected.RejectReason) != "Receipt amount does not match" {
 		t.Fatalf("reject = %+v, %v", rejected, err)
 	}
 	if _, err := db.ConfirmTopup(ctx, second.ID, admin.ID); !errors.Is(err, store.ErrInvalidState) {

@@ -2,23 +2,22 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
 // Upload is a stored receipt file's record. The row outlives the file
 // (DeletedAt) so its hash, size and type stay for disputes.
 type Upload struct {
-	ID          int64        `db:"id"`
-	UserID      int64        `db:"user_id"`
-	StorageName string       `db:"storage_name"`
-	Size        int64        `db:"size"`
-	ContentType string       `db:"content_type"`
-	SHA256      []byte       `db:"sha256"`
-	Width       int          `db:"width"`
-	Height      int          `db:"height"`
-	CreatedAt   time.Time    `db:"created_at"`
-	DeletedAt   sql.NullTime `db:"deleted_at"`
+	ID          int64      `db:"id"`
+	UserID      int64      `db:"user_id"`
+	StorageName string     `db:"storage_name"`
+	Size        int64      `db:"size"`
+	ContentType string     `db:"content_type"`
+	SHA256      []byte     `db:"sha256"`
+	Width       int        `db:"width"`
+	Height      int        `db:"height"`
+	CreatedAt   time.Time  `db:"created_at"`
+	DeletedAt   *time.Time `db:"deleted_at"`
 }
 
 const uploadColumns = `id, user_id, storage_name, size, content_type, sha256, width, height, created_at, deleted_at`

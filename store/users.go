@@ -16,17 +16,17 @@ import (
 
 // User is a customer or an admin.
 type User struct {
-	ID           int64          `db:"id"`
-	Username     string         `db:"username"`
-	Phone        string         `db:"phone"` // E.164, see phone.Normalize
-	Email        sql.NullString `db:"email"`
-	PasswordHash string         `db:"password_hash"`
-	WalletAmount int64          `db:"wallet_amount"` // whole kyat
-	IsAdmin      bool           `db:"is_admin"`
-	IsBanned     bool           `db:"is_banned"`
-	BanReason    sql.NullString `db:"ban_reason"`
-	CreatedAt    time.Time      `db:"created_at"`
-	UpdatedAt    time.Time      `db:"updated_at"`
+	ID           int64     `db:"id"`
+	Username     string    `db:"username"`
+	Phone        string    `db:"phone"` // E.164, see phone.Normalize
+	Email        *string   `db:"email"`
+	PasswordHash string    `db:"password_hash"`
+	WalletAmount int64     `db:"wallet_amount"` // whole kyat
+	IsAdmin      bool      `db:"is_admin"`
+	IsBanned     bool      `db:"is_banned"`
+	BanReason    *string   `db:"ban_reason"`
+	CreatedAt    time.Time `db:"created_at"`
+	UpdatedAt    time.Time `db:"updated_at"`
 }
 
 const userColumns = `id, username, phone, email, password_hash, wallet_amount,

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -123,7 +122,7 @@ func TestPostLedger(t *testing.T) {
 		{"refund", store.LedgerEntry{UserID: u.ID, Amount: 1950, Kind: store.LedgerRefund, Reference: "o-3"}, nil, 1950},
 		{"unknown user", store.LedgerEntry{UserID: u.ID + 999, Amount: 10, Kind: store.LedgerTopup, Reference: "t-x"}, store.ErrNotFound, 1950},
 		{"adjustment down", store.LedgerEntry{UserID: u.ID, Amount: -950, Kind: store.LedgerAdjustment, Reference: "adj-1",
-			Reason: sql.NullString{String: "test", Valid: true}}, nil, 1000},
+			Reason: ptr("test")}, nil, 1000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

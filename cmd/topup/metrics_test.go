@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"topup/store"
 	"topup/store/storetest"
 )
 
@@ -82,13 +82,13 @@ func TestStoreMetrics(t *testing.T) {
 	}
 
 	// The demo customer buys a redeem code, then retries with the same key.
-	db, err := sql.Open("postgres", vars["DATABASE_URL"])
+	db, err := store.Open(context.Background(), vars["DATABASE_URL"])
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	var product int64
-	if err := db.QueryRow(`SELECT p.id FROM products p JOIN services s ON s.id = p.service_id
+	if err := db.SQL().QueryRow(`SELECT p.id FROM products p JOIN services s ON s.id = p.service_id
 		JOIN redeem_codes c ON c.product_id = p.id
 		WHERE s.kind = 'code' AND p.is_active AND c.claimed_by_order_id IS NULL ORDER BY p.price LIMIT 1`).Scan(&product); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"mime/multipart"
 	"net/http"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"topup/store"
 	"topup/store/storetest"
 )
 
@@ -60,20 +60,20 @@ func TestServeReadsReceipts(t *testing.T) {
 		t.Fatalf("upload answered %d", res.StatusCode)
 	}
 
-	db, err := sql.Open("postgres", vars["DATABASE_URL"])
+	db, err := store.Open(context.Background(), vars["DATABASE_URL"])
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	var status string
-	var amount sql.NullInt64
+	var amount int64
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-		err = db.QueryRow(`SELECT status, amount FROM receipt_readings WHERE upload_id = $1`, up.Data.ID).Scan(&status, &amount)
+		err = db.SQL().QueryRow(`SELECT status, COALESCE(amount, 0) FROM receipt_readings WHERE upload_id = $1`, up.Data.ID).Scan(&status, &amount)
 		if err == nil {
 			break
 		}
 	}
-	if err != nil || status != "read" || amount.Int64 != 14256 {
+	if err != nil || status != "read" || amount != 14256 {
 		t.Fatalf("reading of the upload: status %q, amount %v (%v)", status, amount, err)
 	}
 	if err := stop(); err != nil {

@@ -25,7 +25,6 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/lib/pq"
 	"github.com/rs/zerolog"
 
 	"topup/store"
@@ -109,33 +108,14 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		}
 	}
 	if d.opts.DSN != "" {
-		l := pq.NewListener(d.opts.DSN, time.Second, time.Minute, func(ev pq.ListenerEventType, err error) {
-			if err != nil {
-				d.log.Warn().Err(err).Msg("outbox: listener")
-			}
-			// After a reconnect notifications may have been missed.
-			if ev == pq.ListenerEventReconnected {
-				notify()
-			}
+		stop, err := store.Listen(ctx, d.opts.DSN, Channel, notify, func(err error) {
+			d.log.Warn().Err(err).Msg("outbox: listener")
 		})
-		defer l.Close()
-		if err := l.Listen(Channel); err != nil {
+		defer stop()
+		if err != nil {
 			// Not fatal: the sweep still delivers, only later.
 			d.log.Warn().Err(err).Msg("outbox: LISTEN failed; sweeping only")
 		}
-		go func() {
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case _, ok := <-l.Notify:
-					if !ok {
-						return
-					}
-					notify()
-				}
-			}
-		}()
 	}
 
 	timer := time.NewTimer(0)

@@ -173,14 +173,16 @@ func stored(uploadID int64, rd receiptocr.Reading) store.ReceiptReading {
 		CPUMillis: rd.Usage.CPU.Milliseconds(),
 	}
 	if f.Amount.Found() && f.Amount.Value > 0 {
-		r.Amount.Int64, r.Amount.Valid = f.Amount.Value, true
+		amount := f.Amount.Value
+		r.Amount = &amount
 	}
 	if f.TransactionID.Found() && f.TransactionID.Value != "" {
-		r.TransactionID.String, r.TransactionID.Valid = f.TransactionID.Value, true
-		r.TransactionKey.String, r.TransactionKey.Valid = receiptocr.CanonicalID(f.TransactionID.Value), true
+		id, key := f.TransactionID.Value, receiptocr.CanonicalID(f.TransactionID.Value)
+		r.TransactionID, r.TransactionKey = &id, &key
 	}
 	if f.Time.Found() {
-		r.PaidAt.Time, r.PaidAt.Valid = f.Time.Value, true
+		paid := f.Time.Value
+		r.PaidAt = &paid
 	}
 	if rd.Fingerprint.Rows > 0 {
 		r.Fingerprint, _ = rd.Fingerprint.MarshalBinary() // cannot fail

@@ -134,8 +134,8 @@ func TestWorkersReadEachReceiptOnce(t *testing.T) {
 	}
 	for i, f := range files {
 		r, rc := h.reading(ups[i]), want[f]
-		if r.Status != store.ReadingRead || r.Amount.Int64 != rc.Amount || r.TransactionID.String != rc.TransactionID ||
-			r.TransactionKey.String != receiptocr.CanonicalID(rc.TransactionID) || r.RawText == "" || len(r.Fingerprint) == 0 || r.CPUMillis <= 0 {
+		if r.Status != store.ReadingRead || r.Amount == nil || *r.Amount != rc.Amount || r.TransactionID == nil || *r.TransactionID != rc.TransactionID ||
+			r.TransactionKey == nil || *r.TransactionKey != receiptocr.CanonicalID(rc.TransactionID) || r.RawText == "" || len(r.Fingerprint) == 0 || r.CPUMillis <= 0 {
 			t.Errorf("%s read as %+v, want amount %d and id %s", f, r, rc.Amount, rc.TransactionID)
 		}
 	}
@@ -204,7 +204,7 @@ func TestReceiptsThatCannotBeRead(t *testing.T) {
 	if r := h.reading(gone); r.Status != store.ReadingFailed || r.Problem != "the receipt was deleted before it was read" {
 		t.Fatalf("deleted receipt: %+v", r)
 	}
-	if r := h.reading(plain); r.Status != store.ReadingNotAvailable || len(r.Fingerprint) == 0 || r.Amount.Valid {
+	if r := h.reading(plain); r.Status != store.ReadingNotAvailable || len(r.Fingerprint) == 0 || r.Amount != nil {
 		t.Fatalf("without Tesseract: %+v", r)
 	}
 }
