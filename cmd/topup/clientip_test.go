@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fasthttp/websocket"
 	"github.com/rs/zerolog"
 
 	"topup/realtime"
@@ -27,11 +26,7 @@ func TestRealtimeCapCountsTheProxiedAddress(t *testing.T) {
 	addr := realtimetest.Serve(t, rt)
 	first := func(xff string) string {
 		t.Helper()
-		ws, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/app/"+rtCfg.Apps[0].Key+"?protocol=7", http.Header{"X-Forwarded-For": {xff}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { ws.Close() })
+		ws := realtimetest.Dial(t, addr, rtCfg.Apps[0].Key, http.Header{"X-Forwarded-For": {xff}})
 		_ = ws.SetReadDeadline(time.Now().Add(5 * time.Second))
 		var f struct{ Event string }
 		if err := ws.ReadJSON(&f); err != nil {

@@ -52,16 +52,24 @@ func Serve(t testing.TB, srv Server, extra ...func(fiber.Router)) string {
 	return ln.Addr().String()
 }
 
-// Connect opens a websocket to the app with key on addr, as pusher-js 8
-// does, reads pusher:connection_established and returns the socket and
-// its socket id. The test's cleanup closes the socket.
-func Connect(t testing.TB, addr, key string) (*websocket.Conn, string) {
+// Dial opens a websocket to the app with key on addr, as pusher-js 8 does,
+// sending header (which may be nil), and reads nothing. The test's cleanup
+// closes the socket.
+func Dial(t testing.TB, addr, key string, header http.Header) *websocket.Conn {
 	t.Helper()
-	ws, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/app/"+key+"?protocol=7&client=js&version=8.6.0&flash=false", nil)
+	ws, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/app/"+key+"?protocol=7&client=js&version=8.6.0&flash=false", header)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ws.Close() })
+	return ws
+}
+
+// Connect is Dial, then it reads pusher:connection_established and
+// returns the socket and its socket id.
+func Connect(t testing.TB, addr, key string) (*websocket.Conn, string) {
+	t.Helper()
+	ws := Dial(t, addr, key, nil)
 	_ = ws.SetReadDeadline(time.Now().Add(5 * time.Second))
 	var f struct {
 		Event string `json:"event"`

@@ -198,12 +198,8 @@ func (f frame) str() string {
 
 func (n *tnode) connect() *client {
 	n.t.Helper()
-	ws, _, err := websocket.DefaultDialer.Dial("ws://"+n.addr+"/app/"+tKey+"?protocol=7&client=js&version=8.6.0", nil)
-	if err != nil {
-		n.t.Fatal(err)
-	}
+	ws := realtimetest.Dial(n.t, n.addr, tKey, nil)
 	c := &client{t: n.t, ws: ws, frames: make(chan frame, 1000), closed: make(chan int, 1)}
-	n.t.Cleanup(func() { ws.Close() })
 	go func() {
 		for {
 			_, b, err := ws.ReadMessage()
