@@ -78,9 +78,6 @@ func (s *Server) adminAuditLog(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]adminAuditJSON, len(page.Items))
-	for i, e := range page.Items {
-		out[i] = toAdminAuditJSON(e)
-	}
+	out := mapSlice(page.Items, toAdminAuditJSON)
 	return adminPaged(c, out, page.PageInfo)
 }

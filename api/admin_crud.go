@@ -77,12 +77,3 @@ func (t adminTable[Row, Req, JSON]) Update(c *fiber.Ctx) error {
 	}
 	return adminOK(c, t.toJSON(out))
 }
-
-// mapSlice converts every item of list with to.
-func mapSlice[T, U any](list []T, to func(T) U) []U {
-	out := make([]U, len(list))
-	for i, v := range list {
-		out[i] = to(v)
-	}
-	return out
-}

@@ -176,10 +176,7 @@ func (s *Server) adminListProducts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]adminProductJSON, len(page.Items))
-	for i, p := range page.Items {
-		out[i] = toAdminProductJSON(p)
-	}
+	out := mapSlice(page.Items, toAdminProductJSON)
 	return adminPaged(c, out, page.PageInfo)
 }
 

@@ -97,10 +97,7 @@ func (s *Server) adminOrders(c *fiber.Ctx, queue bool) error {
 	if err != nil {
 		return err
 	}
-	out := make([]adminOrderJSON, len(page.Items))
-	for i, o := range page.Items {
-		out[i] = toAdminOrderJSON(o)
-	}
+	out := mapSlice(page.Items, toAdminOrderJSON)
 	return adminPaged(c, out, page.PageInfo)
 }
 

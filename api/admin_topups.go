@@ -111,14 +111,8 @@ func (s *Server) adminShowTopup(c *fiber.Ctx) error {
 		dj[i] = fiber.Map{"upload_id": d.UploadID, "user_id": d.UserID, "username": d.Username,
 			"topup_id": d.TopupID, "topup_status": d.TopupStatus, "created_at": d.CreatedAt}
 	}
-	hj := make([]topupJSON, len(history))
-	for i, h := range history {
-		hj[i] = toTopupJSON(h)
-	}
-	oj := make([]adminOrderJSON, len(orders.Items))
-	for i, o := range orders.Items {
-		oj[i] = toAdminOrderJSON(o)
-	}
+	hj := mapSlice(history, toTopupJSON)
+	oj := mapSlice(orders.Items, toAdminOrderJSON)
 	var stats struct {
 		confirmed, rejected int
 	}

@@ -27,10 +27,7 @@ func (s *Server) adminListUsers(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]userJSON, len(page.Items))
-	for i, u := range page.Items {
-		out[i] = toUserJSON(u)
-	}
+	out := mapSlice(page.Items, toUserJSON)
 	return adminPaged(c, out, page.PageInfo)
 }
 
@@ -85,14 +82,8 @@ func (s *Server) adminShowUser(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	oj := make([]adminOrderJSON, len(orders.Items))
-	for i, o := range orders.Items {
-		oj[i] = toAdminOrderJSON(o)
-	}
-	tj := make([]topupJSON, len(topups))
-	for i, t := range topups {
-		tj[i] = toTopupJSON(t)
-	}
+	oj := mapSlice(orders.Items, toAdminOrderJSON)
+	tj := mapSlice(topups, toTopupJSON)
 	return adminOK(c, fiber.Map{
 		"user": toUserJSON(u),
 		"ban": fiber.Map{"banned_at": ban.BannedAt, "banned_by": ban.BannedBy,

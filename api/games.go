@@ -30,10 +30,7 @@ func (s *Server) listGames(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]gameJSON, len(list))
-	for i, g := range list {
-		out[i] = toGameJSON(g)
-	}
+	out := mapSlice(list, toGameJSON)
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
 	return ok(c, out)
 }

@@ -90,10 +90,7 @@ func (s *Server) listMessages(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]messageJSON, len(list))
-	for i, m := range list {
-		out[i] = toMessageJSON(m)
-	}
+	out := mapSlice(list, toMessageJSON)
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	return reply(c, http.StatusOK, fiber.Map{"messages": out})
 }

@@ -262,10 +262,7 @@ func (s *Server) listOrders(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]orderJSON, len(page.Items))
-	for i, o := range page.Items {
-		out[i] = toOrderJSON(o)
-	}
+	out := mapSlice(page.Items, toOrderJSON)
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	return paged(c, out, page.PageInfo)
 }

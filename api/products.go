@@ -66,14 +66,6 @@ func toProductJSON(p store.Product) productJSON {
 	return out
 }
 
-func toProductsJSON(list []store.Product) []productJSON {
-	out := make([]productJSON, len(list))
-	for i, p := range list {
-		out[i] = toProductJSON(p)
-	}
-	return out
-}
-
 // queryInt reads an optional whole-number query parameter in [lo, hi];
 // absent or empty gives def. A bad value is recorded in fields.
 func queryInt(c *fiber.Ctx, fields map[string][]string, name string, lo, hi, def int) int {
@@ -116,7 +108,7 @@ func (s *Server) listProducts(c *fiber.Ctx) error {
 		return err
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
-	return paged(c, toProductsJSON(page.Items), page.PageInfo)
+	return paged(c, mapSlice(page.Items, toProductJSON), page.PageInfo)
 }
 
 // GET /api/products/:id: an inactive product is not for sale, so it is 404

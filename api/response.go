@@ -66,3 +66,12 @@ func adminPaged[T any](c *fiber.Ctx, items []T, info store.PageInfo) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return paged(c, items, info)
 }
+
+// mapSlice converts every item of list with to: a list answer from store rows.
+func mapSlice[T, U any](list []T, to func(T) U) []U {
+	out := make([]U, len(list))
+	for i, v := range list {
+		out[i] = to(v)
+	}
+	return out
+}

@@ -50,10 +50,7 @@ func (s *Server) listReviews(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]reviewJSON, len(page.Items))
-	for i, r := range page.Items {
-		out[i] = toReviewJSON(r)
-	}
+	out := mapSlice(page.Items, toReviewJSON)
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
 	return paged(c, out, page.PageInfo)
 }

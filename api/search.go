@@ -30,14 +30,11 @@ func (s *Server) search(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	games := make([]gameJSON, len(res.Games))
-	for i, g := range res.Games {
-		games[i] = toGameJSON(g)
-	}
+	games := mapSlice(res.Games, toGameJSON)
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
 	return ok(c, fiber.Map{
 		"query":    q,
 		"games":    games,
-		"products": newPage(toProductsJSON(res.Products.Items), res.Products.PageInfo),
+		"products": newPage(mapSlice(res.Products.Items, toProductJSON), res.Products.PageInfo),
 	})
 }

@@ -212,10 +212,7 @@ func (s *Server) listTopups(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]topupJSON, len(list))
-	for i, t := range list {
-		out[i] = toTopupJSON(t)
-	}
+	out := mapSlice(list, toTopupJSON)
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	return ok(c, out)
 }

@@ -113,10 +113,7 @@ func (s *Server) walletLedger(c *fiber.Ctx) error {
 		cursor := strconv.FormatInt(list[len(list)-1].ID, 10)
 		next = &cursor
 	}
-	entries := make([]statementEntryJSON, len(list))
-	for i, e := range list {
-		entries[i] = toStatementEntryJSON(e)
-	}
+	entries := mapSlice(list, toStatementEntryJSON)
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return reply(c, http.StatusOK, fiber.Map{"data": entries, "next_cursor": next, "balance": u.WalletAmount})
 }
