@@ -9,7 +9,7 @@ import (
 	"topup/store"
 )
 
-type bannerAdminJSON struct {
+type adminBannerJSON struct {
 	ID        int64      `json:"id"`
 	Title     string     `json:"title"`
 	TitleMy   string     `json:"title_my"`
@@ -23,8 +23,8 @@ type bannerAdminJSON struct {
 	UpdatedAt time.Time  `json:"updated_at"`
 }
 
-func toBannerAdminJSON(v store.BannerRow) bannerAdminJSON {
-	return bannerAdminJSON{ID: v.ID, Title: v.Title, TitleMy: v.TitleMy, ImageURL: v.ImageURL, Link: v.Link,
+func toAdminBannerJSON(v store.BannerRow) adminBannerJSON {
+	return adminBannerJSON{ID: v.ID, Title: v.Title, TitleMy: v.TitleMy, ImageURL: v.ImageURL, Link: v.Link,
 		IsActive: v.IsActive, Sort: v.Sort, StartsAt: v.StartsAt, EndsAt: v.EndsAt,
 		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
@@ -78,10 +78,10 @@ func (r adminBannerRequest) apply(v *store.BannerRow) error {
 }
 
 // adminTableBanners lists, creates and patches banners.
-func (s *Server) adminTableBanners() adminTable[store.BannerRow, adminBannerRequest, bannerAdminJSON] {
-	return adminTable[store.BannerRow, adminBannerRequest, bannerAdminJSON]{
+func (s *Server) adminTableBanners() adminTable[store.BannerRow, adminBannerRequest, adminBannerJSON] {
+	return adminTable[store.BannerRow, adminBannerRequest, adminBannerJSON]{
 		list: s.opts.Store.AdminBanners, create: s.opts.Store.CreateBanner, update: s.opts.Store.UpdateBanner,
-		toJSON: toBannerAdminJSON, fresh: store.BannerRow{IsActive: true},
+		toJSON: toAdminBannerJSON, fresh: store.BannerRow{IsActive: true},
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"topup/store"
 )
 
-type paymentMethodAdminJSON struct {
+type adminPaymentMethodJSON struct {
 	ID                 int64     `json:"id"`
 	Name               string    `json:"name"`
 	HolderName         string    `json:"holder_name"`
@@ -20,8 +20,8 @@ type paymentMethodAdminJSON struct {
 	UpdatedAt          time.Time `json:"updated_at"`
 }
 
-func toPaymentMethodAdminJSON(v store.PaymentMethodRow) paymentMethodAdminJSON {
-	return paymentMethodAdminJSON{ID: v.ID, Name: v.Name, HolderName: v.HolderName, Phone: v.Phone, Icon: v.Icon,
+func toAdminPaymentMethodJSON(v store.PaymentMethodRow) adminPaymentMethodJSON {
+	return adminPaymentMethodJSON{ID: v.ID, Name: v.Name, HolderName: v.HolderName, Phone: v.Phone, Icon: v.Icon,
 		Kind: v.Kind, MaintenanceMessage: v.MaintenanceMessage, IsActive: v.IsActive, Sort: v.Sort,
 		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
@@ -59,9 +59,9 @@ func (r adminPaymentMethodRequest) apply(v *store.PaymentMethodRow) error {
 }
 
 // adminTablePaymentMethods lists, creates and patches payment methods.
-func (s *Server) adminTablePaymentMethods() adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, paymentMethodAdminJSON] {
-	return adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, paymentMethodAdminJSON]{
+func (s *Server) adminTablePaymentMethods() adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, adminPaymentMethodJSON] {
+	return adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, adminPaymentMethodJSON]{
 		list: s.opts.Store.AdminPaymentMethods, create: s.opts.Store.CreatePaymentMethod, update: s.opts.Store.UpdatePaymentMethod,
-		toJSON: toPaymentMethodAdminJSON, fresh: store.PaymentMethodRow{IsActive: true},
+		toJSON: toAdminPaymentMethodJSON, fresh: store.PaymentMethodRow{IsActive: true},
 	}
 }
