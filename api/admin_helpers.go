@@ -71,7 +71,6 @@ func adminReason(f fieldErrors, field, reason string) string {
 // changes only the fields sent. Rows are switched off with is_active
 // rather than deleted (orders point at them); banners can be deleted.
 
-var adminSlugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 var adminSkuRE = regexp.MustCompile(`^[a-z0-9]+([-_.][a-z0-9]+)*$`)
 
 var adminKinds = map[string]bool{store.KindCoin: true, store.KindCode: true, store.KindAccount: true}
@@ -125,7 +124,7 @@ func adminURL(f fieldErrors, field, v string) string {
 
 func catalogueSlug(f fieldErrors, field, v string) string {
 	v = strings.TrimSpace(v)
-	if !adminSlugRE.MatchString(v) || len(v) > 100 {
+	if !validSlug(v) {
 		f.add(field, "Use lowercase letters, digits and single hyphens (e.g. mobile-legends).")
 	}
 	return v

@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -15,8 +14,6 @@ import (
 // maxPage bounds ?page: deeper pages of a catalogue this size are a probe,
 // and a huge OFFSET is work for nothing.
 const maxPage = 10000
-
-var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 type productGameJSON struct {
 	ID     int64  `json:"id"`
@@ -95,7 +92,7 @@ func (s *Server) listProducts(c *fiber.Ctx) error {
 	f := store.ProductFilter{Paging: pageQuery(c, fields)}
 	f.ServiceID = int64(queryInt(c, fields, "service_id", 1, 1<<31-1, 0))
 	if slug := strings.TrimSpace(c.Query("game_slug")); slug != "" {
-		if len(slug) > 100 || !slugPattern.MatchString(slug) {
+		if !validSlug(slug) {
 			fields["game_slug"] = append(fields["game_slug"], "The game slug may contain only lowercase letters, digits and hyphens.")
 		}
 		f.GameSlug = slug

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/mail"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -172,3 +173,10 @@ func checkPassword(f fieldErrors, password, confirmation string) {
 		f.add("password_confirmation", msgPasswordMismatch)
 	}
 }
+
+var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// validSlug accepts a catalogue slug: lowercase letters and digits in
+// single-hyphen runs, at most 100 bytes. The admin forms write slugs and
+// the public routes look them up with the same rule.
+func validSlug(s string) bool { return len(s) <= 100 && slugRE.MatchString(s) }
