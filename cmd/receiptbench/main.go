@@ -139,6 +139,7 @@ func report(outs []outcome, elapsed time.Duration, verbose bool) {
 		return groups[k]
 	}
 	var walls, cpus []time.Duration
+	secondLooks := 0
 	var rss []int64
 	for _, o := range outs {
 		kind := "base"
@@ -153,6 +154,9 @@ func report(outs []outcome, elapsed time.Duration, verbose bool) {
 		walls = append(walls, o.rd.Usage.Wall-o.rd.Usage.Wait)
 		cpus = append(cpus, o.rd.Usage.CPU)
 		rss = append(rss, o.rd.Usage.MaxRSS)
+		if o.rd.Usage.Runs > 1 {
+			secondLooks++
+		}
 		if verbose {
 			printMiss(o)
 		}
@@ -164,9 +168,9 @@ func report(outs []outcome, elapsed time.Duration, verbose bool) {
 		s := groups[k]
 		fmt.Printf("| %s | %d | %s | %s | %s | %s | %s |\n", k, s.n, pct(s.amount, s.n), pct(s.id, s.n), pct(s.both, s.n), pct(s.when, s.n), pct(s.app, s.n))
 	}
-	fmt.Printf("\nper receipt (tesseract run): wall p50 %s p95 %s max %s; CPU p50 %s; peak RSS p50 %.0f MB max %.0f MB; %d receipts in %s\n",
-		quantile(walls, 0.5), quantile(walls, 0.95), quantile(walls, 1), quantile(cpus, 0.5),
-		float64(quantileInt(rss, 0.5))/1e6, float64(quantileInt(rss, 1))/1e6, len(outs), elapsed.Round(time.Millisecond))
+	fmt.Printf("\nper receipt (tesseract runs): wall p50 %s p95 %s max %s; CPU p50 %s p95 %s; peak RSS p50 %.0f MB max %.0f MB; a second look for %d of %d; %d receipts in %s\n",
+		quantile(walls, 0.5), quantile(walls, 0.95), quantile(walls, 1), quantile(cpus, 0.5), quantile(cpus, 0.95),
+		float64(quantileInt(rss, 0.5))/1e6, float64(quantileInt(rss, 1))/1e6, secondLooks, len(outs), len(outs), elapsed.Round(time.Millisecond))
 }
 
 func printMiss(o outcome) {

@@ -22,6 +22,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -34,6 +35,7 @@ func main() {
 	perApp := flag.Int("n", 2, "receipts per app, language/digits and theme")
 	chromium := flag.String("chromium", "/usr/bin/chromium", "Chromium binary")
 	workers := flag.Int("j", 2, "parallel renders")
+	seed := flag.Uint64("seed", receiptcorpus.CorpusSeed, "draws the receipts' contents; another seed than the committed corpus's gives a held-out set")
 	one := flag.String("one", "", "render only this receipt (JSON, the manifest's fields) to -to")
 	to := flag.String("to", "receipt.png", "where -one writes its PNG")
 	flag.Parse()
@@ -41,7 +43,7 @@ func main() {
 	if *one != "" {
 		err = renderSpec(*chromium, *one, *to)
 	} else {
-		err = run(*out, *perApp, *chromium, *workers)
+		err = run(*out, *perApp, *seed, *chromium, *workers)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -49,14 +51,19 @@ func main() {
 	}
 }
 
-func run(out string, perApp int, chromium string, workers int) error {
+func run(out string, perApp int, seed uint64, chromium string, workers int) error {
+	// Without the font Chromium draws Burmese as empty boxes and the corpus
+	// silently measures nothing.
+	if fonts, err := exec.Command("fc-list", ":family=Noto Sans Myanmar").Output(); err != nil || len(fonts) == 0 {
+		return fmt.Errorf("receiptcorpus: the font Noto Sans Myanmar is not installed (apt-get install fonts-noto-core)")
+	}
 	if err := os.RemoveAll(out); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Join(out, "rescreen"), 0o755); err != nil {
 		return err
 	}
-	specs := receiptcorpus.Specs(perApp)
+	specs := receiptcorpus.Specs(perApp, seed)
 	var m receiptcorpus.Manifest
 	for _, rc := range specs {
 		m.Receipts = append(m.Receipts, rc)

@@ -22,10 +22,11 @@ var currencies = []string{"ks", "ks.", "(ks)", "mmk", "(mmk)", "k", "kyat", "kya
 // kyatToken is a number as a token may carry it: an optional sign or
 // bracket, an optional glued currency, digits with separators, optional
 // decimals, an optional glued currency after.
-var kyatToken = regexp.MustCompile(`^[-(+]*(?i:ks\.?|mmk|k)?(\d[\d,.']*)(?i:ks\.?|mmk|ကျပ်?)?[),.]*$`)
+var kyatToken = regexp.MustCompile(`^[-(+]*(?i:ks\.?|mmk|k)?(\d[\d,.':]*)(?i:ks\.?|mmk|ကျပ်?)?[),.]*$`)
 
-// kyatValue reads "10,037.00", "10037", "10.037" (a comma read as a dot)
-// or "၁၀,၀၃၇" (already normalized) as whole kyat. formatted says the
+// kyatValue reads "10,037.00", "10037", "10.037" (a comma read as a dot),
+// "82:.443.00" (a comma read as a colon and a dot: a run of separators is
+// one) or "၁၀,၀၃၇" (already normalized) as whole kyat. formatted says the
 // number had separators or decimals, which amounts on receipts have and
 // ids and years do not.
 func kyatValue(tok string) (value int64, formatted, ok bool) {
@@ -33,7 +34,7 @@ func kyatValue(tok string) (value int64, formatted, ok bool) {
 	if m == nil {
 		return 0, false, false
 	}
-	groups := strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == '.' || r == '\'' })
+	groups := strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == '.' || r == '\'' || r == ':' })
 	if len(groups) == 0 {
 		return 0, false, false
 	}
@@ -83,19 +84,20 @@ func findAmount(rs []readLine, typicalHeight int) Field[int64] {
 		}
 		labelled := hasAny(r.folded, amountLabels)
 		total := hasAny(r.folded, totalLabels)
-		for i, tok := range r.tokens {
+		for i := 0; i < len(r.tokens); i++ {
+			tok := r.tokens[i]
 			v, formatted, ok := kyatValue(tok)
-			if i+1 < len(r.tokens) {
-				// OCR splits a number at a wide glyph: "204,9 93.00".
-				if jv, jf, jok := kyatValue(tok + r.tokens[i+1]); jok && jf && strings.ContainsAny(tok, ",.") {
-					v, formatted, ok = jv, jf, jok
+			joined := 0 // tokens after i that are part of this number
+			for j := i + 1; j < len(r.tokens) && j <= i+2 && splitNumber(strings.Join(r.tokens[i:j], ""), r.tokens[j]); j++ {
+				if jv, jf, jok := kyatValue(strings.Join(r.tokens[i:j+1], "")); jok && jf {
+					v, formatted, ok, joined = jv, jf, jok, j-i
 				}
 			}
 			if !ok || v < minAmount || v > maxAmount {
 				continue
 			}
 			score := 0.0
-			if hasCurrency(r.tokens, i) {
+			if hasCurrency(r.tokens, i) || (joined > 0 && hasCurrency(r.tokens, i+joined)) {
 				score += 3
 			}
 			if labelled {
@@ -112,9 +114,30 @@ func findAmount(rs []readLine, typicalHeight int) Field[int64] {
 			if score >= 3 {
 				cands = append(cands, amountCandidate{value: v, score: score, conf: r.confs[i]})
 			}
+			i += joined // the rest of a split number is not an amount of its own
 		}
 	}
 	return bestAmount(cands)
+}
+
+var decimalsEnd = regexp.MustCompile(`\.\d\d$`)
+
+// splitNumber reports whether OCR may have split one number at a wide
+// glyph: "204,9 93.00" (a separator before the break), "-၁၅ ၅.၅၁၉.၀၀"
+// (one to three digits, then the rest with its separators) or, a piece at
+// a time, "-၆၂,၂ ၆ ၆.၀၀".
+func splitNumber(tok, next string) bool {
+	if next == "" || next[0] < '0' || next[0] > '9' || decimalsEnd.MatchString(tok) {
+		return false // a number that has its decimals is complete
+	}
+	if strings.ContainsAny(tok, ",.") {
+		return true
+	}
+	digits := strings.TrimLeft(tok, "-(+")
+	if len(digits) == 0 || len(digits) > 3 || strings.Trim(digits, "0123456789") != "" {
+		return false
+	}
+	return strings.ContainsAny(next, ",.")
 }
 
 // bestAmount adds one point per other sighting of the same value (up to

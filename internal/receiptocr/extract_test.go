@@ -63,6 +63,41 @@ func TestExtractText(t *testing.T) {
 			amount: 50300, id: "01003867412598730144", app: AppKBZPay,
 		},
 		{
+			name:   "Myanmar-digit amount whose comma OCR read as a colon and a dot",
+			text:   "KBZPay\n-၈၂:.၄၄၃.၀၀ ကျပ\nလုပ်ငန်းစဉ်အမှတ် 01001877373058126721",
+			amount: 82443, id: "01001877373058126721", app: AppKBZPay,
+		},
+		{
+			name:   "amount split by OCR after its first digits, the comma read as a dot",
+			text:   "KBZPay\n-၁၅ ၅.၅၁၉.၀၀ ကျပ\nလုပ်ငန်းစဉ်အမှတ် 01007600719889363301",
+			amount: 155519, id: "01007600719889363301", app: AppKBZPay,
+		},
+		{
+			name:   "amount split by OCR in three pieces",
+			text:   "KBZPay\n-၆၂,၂ ၆ ၆.၀၀ ကျပ\nလုပ်ငန်းစဉ်အမှတ် 01006718834300134668",
+			amount: 62266, id: "01006718834300134668", app: AppKBZPay,
+		},
+		{
+			name:   "a complete amount is not joined with the number after it",
+			text:   "WavePay\nAmount 10,000.00 5 Ks\nTransaction ID 5682609011",
+			amount: 10000, id: "5682609011", app: AppWavePay,
+		},
+		{
+			name:   "AYA Pay reference with a 5 read as S after the prefix",
+			text:   "AYA Pay\n58,028.00 MMK\nငွေလွှဲအမှတ် AYAS199293736318",
+			amount: 58028, id: "AYA5199293736318", app: AppAYAPay,
+		},
+		{
+			name:   "bank reference whose date digits OCR read as letters (FT + five digits)",
+			text:   "MAB mBanking\nFund Transfer\nAmount 191,693.00 MMK\nReference No. FTS67921UWBF",
+			amount: 191693, id: "FT567921UWBF", app: AppBankTransfer,
+		},
+		{
+			name:   "CB Pay reference with an I for a one",
+			text:   "CB Pay\nMMK 213,942.00\nReference No. CBP6396750753I8",
+			amount: 213942, id: "CBP639675075318", app: AppCBPay,
+		},
+		{
 			name: "nothing but a phone number and a clock",
 			text: "09:41\nCall 09791234567",
 		},
@@ -95,7 +130,9 @@ func TestKyatValue(t *testing.T) {
 		{"10,037.00", 10037, true},
 		{"-10,037.00", 10037, true},
 		{"10037", 10037, true},
-		{"10.037", 10037, true}, // a comma read as a dot
+		{"10.037", 10037, true},     // a comma read as a dot
+		{"82:.443.00", 82443, true}, // a comma read as a colon and a dot
+		{"14:32", 14, true},         // a clock: too small to be an amount
 		{"Ks10,037", 10037, true},
 		{"10,037Ks", 10037, true},
 		{"(10,037.00)", 10037, true},

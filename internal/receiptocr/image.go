@@ -46,15 +46,15 @@ func gray(img image.Image) *image.Gray {
 	return g
 }
 
-// ocrInput is the picture Tesseract reads: scaled to ocrWidth, then every
+// ocrInput is the picture Tesseract reads: scaled to width, then every
 // pixel that stands out from its neighbourhood, darker or lighter, becomes
 // black ink on white. Receipts mix dark text on light cards with white text
 // on coloured bars and dark mode's light text on black; Tesseract reads
 // dark-on-light best, and this gives it that everywhere.
-func ocrInput(img image.Image) []byte {
+func ocrInput(img image.Image, width int) []byte {
 	g := gray(img)
 	// A small image is enlarged at most twice: more invents nothing.
-	if w := min(ocrWidth, 2*g.Bounds().Dx()); w != g.Bounds().Dx() {
+	if w := min(width, 2*g.Bounds().Dx()); w != g.Bounds().Dx() {
 		g = scaleGray(g, w)
 	}
 	ink(g)

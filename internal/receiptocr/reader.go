@@ -51,6 +51,7 @@ type Usage struct {
 	Wait   time.Duration
 	CPU    time.Duration // user + system of the tesseract process
 	MaxRSS int64         // bytes, the tesseract process's peak resident memory
+	Runs   int           // 1, plus a second look or two when the first reading was unsure
 }
 
 // Options configure a Reader. Zero values take the defaults.
@@ -124,7 +125,7 @@ func listLanguages(ctx context.Context, program string) (map[string]bool, error)
 // Read learns what it can from a receipt image (JPEG or PNG bytes, already
 // accepted by the receipts package). It returns when the run is done, the
 // time limit passed or ctx ended; the result always carries a Status.
-func (r *Reader) Read(ctx context.Context, image []byte) Reading {
+func (r *Reader) Read(ctx context.Context, image []byte) (rd Reading) {
 	start := time.Now()
 	// Decoding and preparing the image take memory too (tens of MB for a
 	// large screenshot), so they happen inside a slot.
@@ -139,16 +140,17 @@ func (r *Reader) Read(ctx context.Context, image []byte) Reading {
 	if err != nil {
 		return Reading{Status: StatusFailed, Problem: err.Error()}
 	}
-	rd := Reading{Fingerprint: FingerprintOf(img)}
+	rd = Reading{Fingerprint: FingerprintOf(img)}
 	if r.program == "" {
 		rd.Status = StatusUnavailable
 		return rd
 	}
-	input := ocrInput(img)
+	input, second := ocrInput(img, ocrWidth), ocrInput(img, secondLookWidth)
 	img = nil // the decoded pixels are no longer needed while Tesseract runs
-	tsv, usage, err := r.run(ctx, input)
-	usage.Wait, usage.Wall = wait, time.Since(start)
-	rd.Usage = usage
+	tsv, usage, err := r.run(ctx, input, r.languages)
+	usage.Wait, usage.Runs = wait, 1
+	// rd is the named result, so every return below reports the runs' cost.
+	defer func() { usage.Wall = time.Since(start); rd.Usage = usage }()
 	switch {
 	case errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist):
 		rd.Status = StatusUnavailable // uninstalled while we ran
@@ -159,18 +161,30 @@ func (r *Reader) Read(ctx context.Context, image []byte) Reading {
 	}
 	lines := parseTSV(tsv)
 	rd.Status, rd.Text, rd.Fields = StatusRead, joinLines(lines), Extract(lines)
+	for _, l := range secondLooks(r.languages, rd) {
+		tsv, again, err := r.run(ctx, second, l.languages)
+		usage.Runs++
+		usage.CPU += again.CPU
+		usage.MaxRSS = max(usage.MaxRSS, again.MaxRSS)
+		if err != nil {
+			continue // a failed look leaves what was read
+		}
+		lines = parseTSV(tsv)
+		rd.Text += "\n\n" + joinLines(lines)
+		rd.Fields = surer(rd.Fields, l.keep(Extract(lines)))
+	}
 	return rd
 }
 
 // run pipes a PNG to tesseract and returns its TSV output. The caller
 // holds a slot.
-func (r *Reader) run(ctx context.Context, png []byte) ([]byte, Usage, error) {
+func (r *Reader) run(ctx context.Context, png []byte, languages string) ([]byte, Usage, error) {
 	var u Usage
 	ctx, cancel := context.WithTimeout(ctx, r.timeout)
 	defer cancel()
 	// psm 6: one uniform block, so a row's label and value come out as one
 	// line, which is how the fields are found.
-	cmd := exec.CommandContext(ctx, r.program, "stdin", "stdout", "-l", r.languages, "--psm", "6", "tsv")
+	cmd := exec.CommandContext(ctx, r.program, "stdin", "stdout", "-l", languages, "--psm", "6", "tsv")
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	cmd.Stdin = bytes.NewReader(png)
 	var stdout, stderr bytes.Buffer

@@ -139,3 +139,51 @@ func CanonicalID(id string) string {
 		return unicode.ToUpper(r)
 	}, id)
 }
+
+// idShapes are the reference formats of the apps whose receipts we know
+// (the corpus in testdata follows them): KBZPay and WavePay print digits
+// only, AYA Pay "AYA" and CB Pay "CBP" followed by digits, and a bank's
+// core system "FT", five digits of the date (YYDDD) and five letters or
+// digits. digits is how many characters after the prefix are digits, 0 for
+// all of them.
+var idShapes = map[string]struct {
+	prefix string
+	digits int
+}{
+	AppKBZPay:       {"", 0},
+	AppWavePay:      {"", 0},
+	AppAYAPay:       {"AYA", 0},
+	AppCBPay:        {"CBP", 0},
+	AppBankTransfer: {"FT", 5},
+}
+
+// idDigitLookalikes are the letters OCR reads for digits in references.
+var idDigitLookalikes = map[rune]rune{'O': '0', 'D': '0', 'I': '1', 'L': '1', 'S': '5', 'Z': '2', 'B': '8'}
+
+// shapeID puts back the digits OCR read as letters where the app's
+// reference format says only a digit can stand. An id that does not have
+// the app's shape even then is returned as read.
+func shapeID(app, id string) string {
+	shape, ok := idShapes[app]
+	if !ok || !strings.HasPrefix(id, shape.prefix) {
+		return id
+	}
+	rest := []rune(id[len(shape.prefix):])
+	n := shape.digits
+	if n == 0 {
+		n = len(rest)
+	}
+	if n == 0 || n > len(rest) {
+		return id
+	}
+	for i, r := range rest[:n] {
+		if d, ok := idDigitLookalikes[r]; ok {
+			r = d
+		}
+		if r < '0' || r > '9' {
+			return id
+		}
+		rest[i] = r
+	}
+	return shape.prefix + string(rest)
+}

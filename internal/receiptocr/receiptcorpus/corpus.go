@@ -63,6 +63,9 @@ func Load(dir string) (Manifest, error) {
 // Apps are the payment apps the corpus imitates.
 var Apps = []string{"kbzpay", "wavepay", "ayapay", "cbpay", "bank"}
 
+// CorpusSeed draws the committed corpus.
+const CorpusSeed = 2024
+
 // variants are the language and digit combinations customers' phones show:
 // Burmese screens use Latin digits as often as Myanmar ones.
 var variants = []struct{ lang, digits string }{
@@ -70,10 +73,12 @@ var variants = []struct{ lang, digits string }{
 }
 
 // Specs returns the base receipts: every app × language/digits × theme,
-// perApp times each, with contents drawn from a fixed seed so the corpus is
-// reproducible. File names are filled in, Time is in Yangon.
-func Specs(perApp int) []Receipt {
-	r := rand.New(rand.NewPCG(24, 2024))
+// perApp times each, with contents drawn from seed so the corpus is
+// reproducible (CorpusSeed made the committed one; another seed gives a
+// held-out set that no extraction rule was tuned on). File names are
+// filled in, Time is in Yangon.
+func Specs(perApp int, seed uint64) []Receipt {
+	r := rand.New(rand.NewPCG(24, seed))
 	var out []Receipt
 	for _, app := range Apps {
 		for _, v := range variants {
