@@ -8,6 +8,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/internal/receiptcheck"
 	"topup/store"
 )
@@ -15,7 +16,7 @@ import (
 // The top-up queue of the back office, each top-up with its receipt checks.
 
 type adminTopupJSON struct {
-	topupJSON
+	contract.Topup
 	UserID        int64             `json:"user_id"`
 	User          adminCustomerJSON `json:"user"`
 	UploadID      int64             `json:"upload_id"`
@@ -31,7 +32,7 @@ type adminTopupJSON struct {
 
 func (s *Server) toAdminTopupJSON(t store.AdminTopup) adminTopupJSON {
 	j := adminTopupJSON{
-		topupJSON: toTopupJSON(t.Topup), UserID: t.UserID,
+		Topup: toTopupJSON(t.Topup), UserID: t.UserID,
 		User:     adminCustomerJSON{ID: t.UserID, Username: t.Username, PhoneNumber: t.Phone},
 		UploadID: t.UploadID, ReceiptURL: "/api/uploads/" + strconv.FormatInt(t.UploadID, 10),
 		DecidedBy: t.DecidedBy, DecidedByName: t.DecidedByName,

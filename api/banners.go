@@ -1,20 +1,10 @@
 package api
 
 import (
-	"time"
-
 	"github.com/gofiber/fiber/v2"
-)
 
-type bannerJSON struct {
-	ID       int64      `json:"id"`
-	Title    string     `json:"title"`
-	TitleMy  string     `json:"title_my"`
-	ImageURL string     `json:"image_url"`
-	Link     string     `json:"link"`
-	StartsAt *time.Time `json:"starts_at"`
-	EndsAt   *time.Time `json:"ends_at"`
-}
+	"topup/internal/contract"
+)
 
 // GET /api/banner: the active promotion, or data null when there is none.
 func (s *Server) activeBanner(c *fiber.Ctx) error {
@@ -26,7 +16,7 @@ func (s *Server) activeBanner(c *fiber.Ctx) error {
 	if !found {
 		return ok(c, nil)
 	}
-	out := bannerJSON{ID: b.ID, Title: b.Title, TitleMy: b.TitleMy, ImageURL: b.ImageURL, Link: b.Link,
+	out := contract.Banner{ID: b.ID, Title: b.Title, TitleMy: b.TitleMy, ImageURL: b.ImageURL, Link: b.Link,
 		StartsAt: b.StartsAt, EndsAt: b.EndsAt}
 	return ok(c, out)
 }

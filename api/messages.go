@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"golang.org/x/text/unicode/norm"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -35,35 +35,9 @@ const (
 	maxMessageBody  = 5000
 )
 
-// messageJSON is SPEC §3's Message: id, title, body, user_id, created_at,
-// is_read and, for a message about a product, product.service.name (a
-// "code" service makes the client show the title as a copyable code).
-type messageJSON struct {
-	ID        int64               `json:"id"`
-	Title     string              `json:"title"`
-	Body      string              `json:"body"`
-	UserID    int64               `json:"user_id"`
-	CreatedAt time.Time           `json:"created_at"`
-	IsRead    bool                `json:"is_read"`
-	OrderID   *int64              `json:"order_id"`
-	Product   *messageProductJSON `json:"product"`
-}
-
-type messageProductJSON struct {
-	ID      int64           `json:"id"`
-	Name    string          `json:"name"`
-	Service nameServiceJSON `json:"service"`
-}
-
-func toMessageJSON(m store.Message) messageJSON {
-	out := messageJSON{
-		ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, OrderID: m.OrderID, CreatedAt: m.CreatedAt, IsRead: m.IsRead,
-	}
-	if m.ProductID != nil {
-		out.Product = &messageProductJSON{ID: *m.ProductID, Name: m.ProductName, Service: nameServiceJSON{Name: m.ServiceName}}
-	}
-	return out
-}
+// toMessageJSON is the message as clients see it; user.message.sent
+// carries the same message in its Sent form.
+func toMessageJSON(m store.Message) contract.Message { return m.Contract() }
 
 // pathID reads a positive id from the route; anything else is 404 with
 // notFound, as no row has such an id.

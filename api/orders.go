@@ -9,10 +9,10 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -32,57 +32,17 @@ const (
 	headerReplayed = "Idempotent-Replayed"
 )
 
-// orderJSON is an order as its buyer sees it: SPEC §3's order history
-// (id, product {name, service {name}}, total_price, payment_status,
-// created_at, meta) plus the snapshot the receipt needs. meta holds an
-// account's login and is null for other kinds; code is a delivered redeem
-// code (also sent as a message, which the customer may delete).
-type orderJSON struct {
-	ID            int64            `json:"id"`
-	Product       orderProductJSON `json:"product"`
-	ProductKind   string           `json:"product_kind"`
-	GameName      string           `json:"game_name"`
-	Price         int64            `json:"price"`
-	ServiceCharge int64            `json:"service_charge"`
-	TotalPrice    int64            `json:"total_price"`
-	PaymentStatus string           `json:"payment_status"`
-	GameUID       string           `json:"game_uid"`
-	ServerID      string           `json:"server_id"`
-	FailReason    *string          `json:"fail_reason"`
-	Meta          *credentialsJSON `json:"meta"`
-	Code          *string          `json:"code,omitempty"`
-	CreatedAt     time.Time        `json:"created_at"`
-	CompletedAt   *time.Time       `json:"completed_at"`
-}
-
-type orderProductJSON struct {
-	ID      int64           `json:"id"`
-	Name    string          `json:"name"`
-	Service nameServiceJSON `json:"service"`
-}
-
-// nameServiceJSON is product.service as SPEC names it: {name}.
-type nameServiceJSON struct {
-	Name string `json:"name"`
-}
-
-type credentialsJSON struct {
-	Email         string `json:"email"`
-	EmailPassword string `json:"email_password"`
-	GamePassword  string `json:"game_password"`
-}
-
-func toCredentialsJSON(c *store.Credentials) *credentialsJSON {
+func toCredentialsJSON(c *store.Credentials) *contract.Credentials {
 	if c == nil {
 		return nil
 	}
-	return &credentialsJSON{Email: c.Email, EmailPassword: c.EmailPassword, GamePassword: c.GamePassword}
+	return &contract.Credentials{Email: c.Email, EmailPassword: c.EmailPassword, GamePassword: c.GamePassword}
 }
 
-func toOrderJSON(o store.Order) orderJSON {
-	out := orderJSON{
+func toOrderJSON(o store.Order) contract.Order {
+	out := contract.Order{
 		ID:            o.ID,
-		Product:       orderProductJSON{ID: o.ProductID, Name: o.ProductName, Service: nameServiceJSON{Name: o.ServiceName}},
+		Product:       contract.OrderProduct{ID: o.ProductID, Name: o.ProductName, Service: contract.ServiceName{Name: o.ServiceName}},
 		ProductKind:   o.ProductKind,
 		GameName:      o.GameName,
 		Price:         o.Price,

@@ -1,18 +1,10 @@
 package api
 
-import "github.com/gofiber/fiber/v2"
+import (
+	"github.com/gofiber/fiber/v2"
 
-// paymentMethodJSON uses SPEC §3's names (holderName is camelCase there,
-// as the client's fixed list had it).
-type paymentMethodJSON struct {
-	ID                 int64  `json:"id"`
-	Name               string `json:"name"`
-	Phone              string `json:"phone"`
-	HolderName         string `json:"holderName"`
-	Icon               string `json:"icon"`
-	Kind               string `json:"kind"`
-	MaintenanceMessage string `json:"maintenance_message"`
-}
+	"topup/internal/contract"
+)
 
 // GET /api/payment-methods: the store's receiving accounts.
 func (s *Server) listPaymentMethods(c *fiber.Ctx) error {
@@ -20,9 +12,9 @@ func (s *Server) listPaymentMethods(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]paymentMethodJSON, len(list))
+	out := make([]contract.PaymentMethod, len(list))
 	for i, m := range list {
-		out[i] = paymentMethodJSON{
+		out[i] = contract.PaymentMethod{
 			ID: m.ID, Name: m.Name, Phone: m.Phone, HolderName: m.HolderName, Icon: m.Icon,
 			Kind: m.Kind, MaintenanceMessage: m.MaintenanceMessage,
 		}

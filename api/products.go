@@ -8,6 +8,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -15,41 +16,13 @@ import (
 // and a huge OFFSET is work for nothing.
 const maxPage = 10000
 
-type productGameJSON struct {
-	ID     int64  `json:"id"`
-	Name   string `json:"name"`
-	NameMy string `json:"name_my"`
-	Slug   string `json:"slug"`
-}
-
-type productJSON struct {
-	ID              int64           `json:"id"`
-	Name            string          `json:"name"`
-	NameMy          string          `json:"name_my"`
-	Description     string          `json:"description"`
-	ImgURL          string          `json:"img_url"`
-	PreviewImg      []string        `json:"preview_img"`
-	Price           int64           `json:"price"`
-	FakePrice       *int64          `json:"fake_price"`
-	DiscountPercent int             `json:"discount_percent"`
-	IsSold          bool            `json:"is_sold"`
-	IsPopular       bool            `json:"is_popular"`
-	ServiceID       int64           `json:"service_id"`
-	Service         gameServiceJSON `json:"service"`
-	Game            productGameJSON `json:"game"`
-	UsesServerID    bool            `json:"uses_server_id"`
-	// data: rank, skin_count, hero_count (accounts), amount (coins, codes)
-	// and whatever else the admin recorded, passed through as stored.
-	Data json.RawMessage `json:"data"`
-}
-
-func toProductJSON(p store.Product) productJSON {
-	out := productJSON{
+func toProductJSON(p store.Product) contract.Product {
+	out := contract.Product{
 		ID: p.ID, Name: p.Name, NameMy: p.NameMy, Description: p.Description, ImgURL: p.ImgURL,
 		PreviewImg: []string(p.PreviewImg), Price: p.Price, DiscountPercent: p.DiscountPercent,
 		IsSold: p.IsSold, IsPopular: p.IsPopular, ServiceID: p.ServiceID,
-		Service:      gameServiceJSON{Name: p.ServiceName, Slug: p.ServiceSlug, Kind: p.Kind},
-		Game:         productGameJSON{ID: p.GameID, Name: p.GameName, NameMy: p.GameNameMy, Slug: p.GameSlug},
+		Service:      contract.ServiceRef{Name: p.ServiceName, Slug: p.ServiceSlug, Kind: p.Kind},
+		Game:         contract.GameRef{ID: p.GameID, Name: p.GameName, NameMy: p.GameNameMy, Slug: p.GameSlug},
 		UsesServerID: p.UsesServerID,
 		Data:         p.Data,
 	}

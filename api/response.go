@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -36,17 +37,9 @@ func okMessage(c *fiber.Ctx, msg string) error {
 	return reply(c, http.StatusOK, fiber.Map{"message": msg})
 }
 
-// pageJSON is SPEC's paged answer: data.data plus the page counters.
-type pageJSON[T any] struct {
-	Data        []T `json:"data"`
-	CurrentPage int `json:"current_page"`
-	LastPage    int `json:"last_page"`
-	PerPage     int `json:"per_page"`
-	Total       int `json:"total"`
-}
-
-func newPage[T any](items []T, p store.PageInfo) pageJSON[T] {
-	return pageJSON[T]{Data: items, CurrentPage: p.CurrentPage, LastPage: p.LastPage, PerPage: p.PerPage, Total: p.Total}
+// newPage is one page of a list as every list answer carries it.
+func newPage[T any](items []T, p store.PageInfo) contract.Page[T] {
+	return contract.Page[T]{Data: items, CurrentPage: p.CurrentPage, LastPage: p.LastPage, PerPage: p.PerPage, Total: p.Total}
 }
 
 // paged answers 200 with one page of a list as data.

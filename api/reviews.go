@@ -3,37 +3,19 @@ package api
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"golang.org/x/text/unicode/norm"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
-type reviewJSON struct {
-	ID        int64             `json:"id"`
-	Rating    int               `json:"rating"`
-	Comment   string            `json:"comment"`
-	User      reviewUserJSON    `json:"user"`
-	Product   reviewProductJSON `json:"product"`
-	CreatedAt time.Time         `json:"created_at"`
-}
-
-type reviewUserJSON struct {
-	Username string `json:"username"`
-}
-
-type reviewProductJSON struct {
-	ID   *int64 `json:"id"`
-	Name string `json:"name"`
-}
-
-func toReviewJSON(r store.Review) reviewJSON {
-	out := reviewJSON{
+func toReviewJSON(r store.Review) contract.Review {
+	out := contract.Review{
 		ID: r.ID, Rating: r.Rating, Comment: r.Comment, CreatedAt: r.CreatedAt,
-		User:    reviewUserJSON{Username: r.Username},
-		Product: reviewProductJSON{ID: r.ProductID, Name: r.ProductName},
+		User:    contract.ReviewUser{Username: r.Username},
+		Product: contract.ReviewProduct{ID: r.ProductID, Name: r.ProductName},
 	}
 	return out
 }

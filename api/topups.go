@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -30,24 +31,12 @@ const (
 	topupHistoryLimit      = 100
 )
 
-type topupJSON struct {
-	ID                 int64      `json:"id"`
-	Amount             int64      `json:"amount"`
-	VerificationAmount int64      `json:"verification_amount"`
-	Total              int64      `json:"total"`
-	PaymentMethod      string     `json:"payment_method"`
-	Status             string     `json:"status"`
-	RejectReason       *string    `json:"reject_reason"`
-	CreatedAt          time.Time  `json:"created_at"`
-	DecidedAt          *time.Time `json:"decided_at"`
-}
-
-func toTopupJSON(t store.Topup) topupJSON {
-	j := topupJSON{
-		ID: t.ID, Amount: t.Amount, VerificationAmount: t.VerificationAmount, Total: t.Total,
-		PaymentMethod: t.PaymentMethodName, Status: t.Status, RejectReason: t.RejectReason, CreatedAt: t.CreatedAt,
-		DecidedAt: t.DecidedAt,
-	}
+// toTopupJSON is the top-up as the topup.* events carry it
+// (store.Topup.Contract), without user_id: the customer's own answers
+// never had it.
+func toTopupJSON(t store.Topup) contract.Topup {
+	j := t.Contract()
+	j.UserID = 0
 	return j
 }
 

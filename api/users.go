@@ -9,27 +9,14 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/internal/password"
 	"topup/internal/phone"
 	"topup/store"
 )
 
-// userJSON is a user as clients see it (SPEC §3). The password hash never
-// leaves the store.
-type userJSON struct {
-	ID           int64     `json:"id"`
-	Username     string    `json:"username"`
-	PhoneNumber  string    `json:"phone_number"`
-	Email        *string   `json:"email"`
-	WalletAmount int64     `json:"wallet_amount"`
-	IsAdmin      bool      `json:"is_admin"`
-	IsBanned     bool      `json:"is_banned"`
-	BanReason    *string   `json:"ban_reason"`
-	CreatedAt    time.Time `json:"created_at"`
-}
-
-func toUserJSON(u store.User) userJSON {
-	out := userJSON{
+func toUserJSON(u store.User) contract.User {
+	out := contract.User{
 		ID: u.ID, Username: u.Username, PhoneNumber: u.Phone, WalletAmount: u.WalletAmount,
 		IsAdmin: u.IsAdmin, IsBanned: u.IsBanned, Email: u.Email, BanReason: u.BanReason, CreatedAt: u.CreatedAt,
 	}

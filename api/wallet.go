@@ -12,6 +12,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -32,21 +33,8 @@ const (
 
 var monthRE = regexp.MustCompile(`^(20[0-9]{2})-(0[1-9]|1[0-2])$`)
 
-type statementEntryJSON struct {
-	ID           int64     `json:"id"`
-	Kind         string    `json:"kind"`
-	Amount       int64     `json:"amount"`
-	BalanceAfter int64     `json:"balance_after"`
-	CreatedAt    time.Time `json:"created_at"`
-	// OrderID is set for a purchase and for its refund; TopupID for a
-	// confirmed top-up; Reason for an admin adjustment.
-	OrderID *int64  `json:"order_id,omitempty"`
-	TopupID *int64  `json:"topup_id,omitempty"`
-	Reason  *string `json:"reason,omitempty"`
-}
-
-func toStatementEntryJSON(e store.LedgerEntry) statementEntryJSON {
-	j := statementEntryJSON{ID: e.ID, Kind: e.Kind, Amount: e.Amount, BalanceAfter: e.BalanceAfter, CreatedAt: e.CreatedAt.UTC()}
+func toStatementEntryJSON(e store.LedgerEntry) contract.StatementEntry {
+	j := contract.StatementEntry{ID: e.ID, Kind: e.Kind, Amount: e.Amount, BalanceAfter: e.BalanceAfter, CreatedAt: e.CreatedAt.UTC()}
 	if kind, id, ok := strings.Cut(e.Reference, ":"); ok {
 		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
 			switch {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"topup/internal/contract"
 )
 
 // Bans (issue 10). A ban is a compare-and-set on users.is_banned, revokes
@@ -63,7 +65,7 @@ func (s *DB) BanUser(ctx context.Context, a Actor, userID int64, reason string) 
 		if err != nil {
 			return err
 		}
-		if err := announceUser(ctx, tx, u.ID, UpdateBan); err != nil {
+		if err := announceUser(ctx, tx, u.ID, contract.UpdateBan); err != nil {
 			return err
 		}
 		if err := terminateConnections(ctx, tx, u.ID); err != nil {
@@ -105,7 +107,7 @@ func (s *DB) UnbanUser(ctx context.Context, a Actor, userID int64, reason string
 		if err != nil {
 			return err
 		}
-		if err := announceUser(ctx, tx, u.ID, UpdateBan); err != nil {
+		if err := announceUser(ctx, tx, u.ID, contract.UpdateBan); err != nil {
 			return err
 		}
 		return writeAudit(ctx, tx, a, auditRecord{Action: "user.unban", TargetType: "user", TargetID: userID,

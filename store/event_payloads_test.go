@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -27,6 +28,14 @@ func TestEventPayloads(t *testing.T) {
 	userKeys := []string{"ban_reason", "created_at", "email", "id", "is_admin", "is_banned", "phone_number", "username", "wallet_amount"}
 	orderKeys := []string{"created_at", "game_uid", "id", "payment_status", "price", "product", "product_kind",
 		"server_id", "service_charge", "total_price", "updated_at", "user_id"}
+	// The wire contract describes these payloads: its types must name the
+	// same keys the database writes.
+	if keys := contractKeys(t, contract.User{}); !slices.Equal(keys, userKeys) {
+		t.Fatalf("contract.User keys %v, want %v", keys, userKeys)
+	}
+	if keys := contractKeys(t, contract.OrderSummary{}); !slices.Equal(keys, orderKeys) {
+		t.Fatalf("contract.OrderSummary keys %v, want %v", keys, orderKeys)
+	}
 
 	// checkUser compares a user.updated payload with the user's row.
 	checkUser := func(t *testing.T, e store.OutboxEvent, updateType string, userID int64) {
@@ -104,7 +113,7 @@ func TestEventPayloads(t *testing.T) {
 		if !slices.Equal(names, []string{store.EventUserUpdated, store.EventOrderUpdated, store.EventOrderCreated}) {
 			t.Fatalf("events %v", names)
 		}
-		checkUser(t, events[0], store.UpdateWallet, u.ID)
+		checkUser(t, events[0], contract.UpdateWallet, u.ID)
 		o := orderID(t, events[1])
 		checkOrder(t, events[1], store.EventOrderUpdated, []string{store.UserChannel(u.ID)}, o)
 		checkOrder(t, events[2], store.EventOrderCreated, []string{store.ChannelAdmins}, o)
@@ -147,7 +156,7 @@ func TestEventPayloads(t *testing.T) {
 		for _, e := range events {
 			byName[e.Event] = e
 		}
-		checkUser(t, byName[store.EventUserUpdated], store.UpdateWallet, u.ID)
+		checkUser(t, byName[store.EventUserUpdated], contract.UpdateWallet, u.ID)
 		checkOrder(t, byName[store.EventOrderUpdated], store.EventOrderUpdated,
 			[]string{store.UserChannel(u.ID), store.ChannelAdmins}, o.ID)
 	})
@@ -162,11 +171,19 @@ func TestEventPayloads(t *testing.T) {
 		if names := eventNames(events); !slices.Equal(names, []string{store.EventUserUpdated, store.EventTerminateConnections}) {
 			t.Fatalf("events %v", names)
 		}
-		checkUser(t, events[0], store.UpdateBan, u.ID)
+		checkUser(t, events[0], contract.UpdateBan, u.ID)
 		if got, want := string(events[1].Payload), fmt.Sprintf(`{"user_id": "%d"}`, u.ID); got != want {
 			t.Fatalf("terminate payload %s, want %s", got, want)
 		}
 	})
+}
+
+// contractKeys are the JSON keys of a contract type, sorted.
+func contractKeys(t *testing.T, v any) []string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	decode(t, []byte(mustJSON(t, v)), &m)
+	return sortedKeys(m)
 }
 
 // eventsOf runs fn and returns the events it queued, in outbox order.

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"topup/internal/contract"
 )
 
 // Ledger kinds. The sign of an entry follows from its kind: top-ups and
@@ -114,7 +116,7 @@ func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, re
 		if err != nil {
 			return err
 		}
-		if err := announceUser(ctx, tx, userID, UpdateWallet); err != nil {
+		if err := announceUser(ctx, tx, userID, contract.UpdateWallet); err != nil {
 			return err
 		}
 		// An adjustment by a person (an admin) is a change the customer did

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"topup/internal/contract"
 )
 
 // Message is a notification in a user's panel. ServiceName is the name of
@@ -25,6 +27,17 @@ type Message struct {
 	SenderID    *int64     `db:"sender_id"`
 	CreatedAt   time.Time  `db:"created_at"`
 	ReadAt      *time.Time `db:"read_at"`
+}
+
+// Contract is m as clients see it.
+func (m Message) Contract() contract.Message {
+	out := contract.Message{ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt,
+		IsRead: m.IsRead, OrderID: m.OrderID}
+	if m.ProductID != nil {
+		out.Product = &contract.OrderProduct{ID: *m.ProductID, Name: m.ProductName,
+			Service: contract.ServiceName{Name: m.ServiceName}}
+	}
+	return out
 }
 
 // messageRow is a Message as stored: a sealed title replaces the
@@ -112,12 +125,7 @@ func (s *DB) insertMessage(ctx context.Context, tx *sqlx.Tx, nm NewMessage) (Mes
 	r.Title = nm.Title
 	m := r.Message
 
-	ev := EventMessage{
-		ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt, IsRead: m.IsRead,
-	}
-	if m.ProductID != nil {
-		ev.Product = &EventProduct{ID: *m.ProductID, Name: m.ProductName, Service: EventService{Name: m.ServiceName}}
-	}
+	ev := m.Contract().Sent()
 	if err := s.enqueue(ctx, tx, outgoing{channels: []string{UserChannel(m.UserID)}, event: EventMessageSent, payload: ev, seal: nm.Sealed}); err != nil {
 		return Message{}, err
 	}

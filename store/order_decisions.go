@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/jmoiron/sqlx"
+
+	"topup/internal/contract"
 )
 
 // Deciding coin orders: an admin claims one, then completes or fails it.
@@ -82,7 +84,7 @@ func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason strin
 				return err
 			}
 		}
-		if err := announceUser(ctx, tx, o.UserID, UpdateWallet); err != nil {
+		if err := announceUser(ctx, tx, o.UserID, contract.UpdateWallet); err != nil {
 			return err
 		}
 		_, err = s.insertMessage(ctx, tx, NewMessage{

@@ -57,39 +57,8 @@ type OutboxEvent struct {
 // publish then loses nothing), so its payload is fixed at that moment. The
 // payloads of user.updated and order.* are built by the database
 // (event_user and event_order, migration 00007), because the purchase
-// writes them in the same statement as the order; the types below are the
-// wire contract of SPEC §3 for the other events.
-
-// The updateType of user.updated.
-const (
-	UpdateWallet = "wallet"
-	UpdateBan    = "ban"
-)
-
-// EventMessage is the data of user.message.sent. Product is an addition to
-// SPEC's six fields: without product.service.name the client could not show
-// a pushed code as a copyable box until its next refetch.
-type EventMessage struct {
-	ID        int64         `json:"id"`
-	Title     string        `json:"title"`
-	Body      string        `json:"body"`
-	UserID    int64         `json:"user_id"`
-	CreatedAt time.Time     `json:"created_at"`
-	IsRead    bool          `json:"is_read"`
-	Product   *EventProduct `json:"product,omitempty"`
-}
-
-// EventProduct names a product and its service inside events.
-type EventProduct struct {
-	ID      int64        `json:"id"`
-	Name    string       `json:"name"`
-	Service EventService `json:"service"`
-}
-
-// EventService is a service's name inside events.
-type EventService struct {
-	Name string `json:"name"`
-}
+// writes them in the same statement as the order. Every payload's type is
+// in internal/contract, the one wire contract of REST answers and events.
 
 // outgoing is one event to write into the outbox. With seal set, the
 // payload is stored sealed (payload_sealed) and payload holds only {}: used

@@ -11,6 +11,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"topup/internal/contract"
 	"topup/internal/secret"
 )
 
@@ -90,7 +91,7 @@ WITH p AS (
 	INSERT INTO outbox (channels, event, payload)
 	SELECT ev.channels, ev.event, ev.payload
 	FROM w, ord, LATERAL (VALUES
-		($6::text[], '` + EventUserUpdated + `', jsonb_build_object('updateType', '` + UpdateWallet + `', 'user', event_user(w.u))),
+		($6::text[], '` + EventUserUpdated + `', jsonb_build_object('updateType', '` + contract.UpdateWallet + `', 'user', event_user(w.u))),
 		($6::text[], '` + EventOrderUpdated + `', ord.payload),
 		(ARRAY['` + ChannelAdmins + `'], '` + EventOrderCreated + `', ord.payload)
 	) AS ev (channels, event, payload)

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/jmoiron/sqlx"
 
+	"topup/internal/contract"
 	"topup/internal/receiptcheck"
 )
 
@@ -27,32 +27,8 @@ const (
 	EventTopupUpdated = "topup.updated"
 )
 
-// EventTopup is the top-up inside topup.created and topup.updated.
-type EventTopup struct {
-	ID                 int64      `json:"id"`
-	UserID             int64      `json:"user_id"`
-	Amount             int64      `json:"amount"`
-	VerificationAmount int64      `json:"verification_amount"`
-	Total              int64      `json:"total"`
-	PaymentMethod      string     `json:"payment_method"`
-	Status             string     `json:"status"`
-	RejectReason       *string    `json:"reject_reason"`
-	CreatedAt          time.Time  `json:"created_at"`
-	DecidedAt          *time.Time `json:"decided_at"`
-}
-
-// TopupEventPayload is the data of the top-up events.
-type TopupEventPayload struct {
-	Topup EventTopup `json:"topup"`
-}
-
 func (s *DB) topupEvent(ctx context.Context, tx *sqlx.Tx, event string, t Topup, channels ...string) error {
-	e := EventTopup{
-		ID: t.ID, UserID: t.UserID, Amount: t.Amount, VerificationAmount: t.VerificationAmount, Total: t.Total,
-		PaymentMethod: t.PaymentMethodName, Status: t.Status, RejectReason: t.RejectReason, CreatedAt: t.CreatedAt,
-		DecidedAt: t.DecidedAt,
-	}
-	return s.enqueue(ctx, tx, outgoing{channels: channels, event: event, payload: TopupEventPayload{Topup: e}})
+	return s.enqueue(ctx, tx, outgoing{channels: channels, event: event, payload: contract.TopupEvent{Topup: t.Contract()}})
 }
 
 func topupReference(id int64) string { return fmt.Sprintf("topup:%d", id) }
@@ -100,7 +76,7 @@ func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, re
 			if err != nil {
 				return err
 			}
-			if err := announceUser(ctx, tx, t.UserID, UpdateWallet); err != nil {
+			if err := announceUser(ctx, tx, t.UserID, contract.UpdateWallet); err != nil {
 				return err
 			}
 			msg.Title = fmt.Sprintf("Top-up #%d confirmed", t.ID)

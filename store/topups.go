@@ -10,6 +10,8 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
+
+	"topup/internal/contract"
 )
 
 // Top-up statuses. A top-up is decided once: pending → confirmed or rejected.
@@ -37,6 +39,14 @@ type Topup struct {
 	DecidedAt          *time.Time `db:"decided_at"`
 	IdempotencyKey     *string    `db:"idempotency_key"`
 	CreatedAt          time.Time  `db:"created_at"`
+}
+
+// Contract is t as clients see it. The owner's own REST answers leave out
+// UserID (set it to 0); events carry it.
+func (t Topup) Contract() contract.Topup {
+	return contract.Topup{ID: t.ID, UserID: t.UserID, Amount: t.Amount, VerificationAmount: t.VerificationAmount,
+		Total: t.Total, PaymentMethod: t.PaymentMethodName, Status: t.Status, RejectReason: t.RejectReason,
+		CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt}
 }
 
 const topupColumns = `id, user_id, amount, verification_amount, total, payment_method_id,

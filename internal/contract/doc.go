@@ -1,0 +1,27 @@
+// Package contract is the wire contract between the Go server and its
+// clients: one Go type per entity the server sends, used both by the REST
+// answers (package api) and by the realtime events written into the outbox
+// (package store), so the two cannot drift. The web app's TypeScript types
+// in web/src/types are generated from this package.
+//
+// What it holds:
+//   - catalogue.go: Service, Game, Product, Banner, PaymentMethod;
+//   - orders.go: Order (a buyer's order), OrderEvent (order.created,
+//     order.updated);
+//   - topups.go: Topup, TopupEvent (topup.created, topup.updated);
+//   - messages.go: Message, MessageSent (user.message.sent);
+//   - users.go: User, UserUpdated (user.updated);
+//   - reviews.go: Review;
+//   - wallet.go: StatementEntry (a wallet ledger entry);
+//   - page.go: Page, the paged list every list answer carries.
+//
+// The rules that keep it easy to generate from: plain structs with json
+// tags, no interfaces, no methods the wire depends on, a comment on every
+// field whose meaning the name does not carry. A field that is null on the
+// wire is a pointer; one left out when empty has omitempty. The types of
+// order.* and user.updated describe payloads the database builds itself
+// (migration 00007, in the same statement as the purchase); the store's
+// event tests hold the two together.
+//
+// The package imports nothing of ours: api and store both import it.
+package contract
