@@ -7,26 +7,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
-type adminAuditJSON struct {
-	ID         int64           `json:"id"`
-	ActorID    *int64          `json:"actor_id"`
-	ActorName  string          `json:"actor_name"`
-	Action     string          `json:"action"`
-	TargetType string          `json:"target_type"`
-	TargetID   string          `json:"target_id"`
-	Before     json.RawMessage `json:"before"`
-	After      json.RawMessage `json:"after"`
-	Reason     *string         `json:"reason"`
-	IP         *string         `json:"ip"`
-	RequestID  string          `json:"request_id"`
-	CreatedAt  time.Time       `json:"created_at"`
-}
-
-func toAdminAuditJSON(e store.AuditEntry) adminAuditJSON {
-	j := adminAuditJSON{ID: e.ID, ActorID: e.ActorID, ActorName: e.ActorName, Action: e.Action,
+func toAdminAuditJSON(e store.AuditEntry) contract.AuditEntry {
+	j := contract.AuditEntry{ID: e.ID, ActorID: e.ActorID, ActorName: e.ActorName, Action: e.Action,
 		TargetType: e.TargetType, TargetID: e.TargetID, Before: e.Before, After: e.After,
 		Reason: e.Reason, IP: e.IP, RequestID: e.RequestID, CreatedAt: e.CreatedAt}
 	if len(j.Before) == 0 {

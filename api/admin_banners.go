@@ -6,25 +6,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
-type adminBannerJSON struct {
-	ID        int64      `json:"id"`
-	Title     string     `json:"title"`
-	TitleMy   string     `json:"title_my"`
-	ImageURL  string     `json:"image_url"`
-	Link      string     `json:"link"`
-	IsActive  bool       `json:"is_active"`
-	Sort      int        `json:"sort"`
-	StartsAt  *time.Time `json:"starts_at"`
-	EndsAt    *time.Time `json:"ends_at"`
-	CreatedAt time.Time  `json:"created_at"`
-	UpdatedAt time.Time  `json:"updated_at"`
-}
-
-func toAdminBannerJSON(v store.BannerRow) adminBannerJSON {
-	return adminBannerJSON{ID: v.ID, Title: v.Title, TitleMy: v.TitleMy, ImageURL: v.ImageURL, Link: v.Link,
+func toAdminBannerJSON(v store.BannerRow) contract.AdminBanner {
+	return contract.AdminBanner{ID: v.ID, Title: v.Title, TitleMy: v.TitleMy, ImageURL: v.ImageURL, Link: v.Link,
 		IsActive: v.IsActive, Sort: v.Sort, StartsAt: v.StartsAt, EndsAt: v.EndsAt,
 		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
@@ -78,8 +65,8 @@ func (r adminBannerRequest) apply(v *store.BannerRow) error {
 }
 
 // adminTableBanners lists, creates and patches banners.
-func (s *Server) adminTableBanners() adminTable[store.BannerRow, adminBannerRequest, adminBannerJSON] {
-	return adminTable[store.BannerRow, adminBannerRequest, adminBannerJSON]{
+func (s *Server) adminTableBanners() adminTable[store.BannerRow, adminBannerRequest, contract.AdminBanner] {
+	return adminTable[store.BannerRow, adminBannerRequest, contract.AdminBanner]{
 		list: s.opts.Store.AdminBanners, create: s.opts.Store.CreateBanner, update: s.opts.Store.UpdateBanner,
 		toJSON: toAdminBannerJSON, fresh: store.BannerRow{IsActive: true},
 	}

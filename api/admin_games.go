@@ -1,29 +1,12 @@
 package api
 
 import (
-	"time"
-
+	"topup/internal/contract"
 	"topup/store"
 )
 
-type adminGameJSON struct {
-	ID           int64     `json:"id"`
-	ServiceID    int64     `json:"service_id"`
-	Name         string    `json:"name"`
-	NameMy       string    `json:"name_my"`
-	Slug         string    `json:"slug"`
-	Description  string    `json:"description"`
-	LogoURL      string    `json:"logo_url"`
-	IsHot        bool      `json:"is_hot"`
-	UsesServerID bool      `json:"uses_server_id"`
-	Sort         int       `json:"sort"`
-	IsActive     bool      `json:"is_active"`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
-}
-
-func toAdminGameJSON(v store.GameRow) adminGameJSON {
-	return adminGameJSON{ID: v.ID, ServiceID: v.ServiceID, Name: v.Name, NameMy: v.NameMy, Slug: v.Slug,
+func toAdminGameJSON(v store.GameRow) contract.AdminGame {
+	return contract.AdminGame{ID: v.ID, ServiceID: v.ServiceID, Name: v.Name, NameMy: v.NameMy, Slug: v.Slug,
 		Description: v.Description, LogoURL: v.LogoURL, IsHot: v.IsHot, UsesServerID: v.UsesServerID,
 		Sort: v.Sort, IsActive: v.IsActive, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
@@ -65,8 +48,8 @@ func (r adminGameRequest) apply(v *store.GameRow) error {
 }
 
 // adminTableGames lists, creates and patches games.
-func (s *Server) adminTableGames() adminTable[store.GameRow, adminGameRequest, adminGameJSON] {
-	return adminTable[store.GameRow, adminGameRequest, adminGameJSON]{
+func (s *Server) adminTableGames() adminTable[store.GameRow, adminGameRequest, contract.AdminGame] {
+	return adminTable[store.GameRow, adminGameRequest, contract.AdminGame]{
 		list: s.opts.Store.AdminGames, create: s.opts.Store.CreateGame, update: s.opts.Store.UpdateGame,
 		toJSON: toAdminGameJSON, fresh: store.GameRow{IsActive: true},
 		storeErr: func(err error) error { return adminForeignKey(err, "service_id", "This service does not exist.") },

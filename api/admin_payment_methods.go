@@ -1,27 +1,12 @@
 package api
 
 import (
-	"time"
-
+	"topup/internal/contract"
 	"topup/store"
 )
 
-type adminPaymentMethodJSON struct {
-	ID                 int64     `json:"id"`
-	Name               string    `json:"name"`
-	HolderName         string    `json:"holder_name"`
-	Phone              string    `json:"phone"`
-	Icon               string    `json:"icon"`
-	Kind               string    `json:"kind"`
-	MaintenanceMessage string    `json:"maintenance_message"`
-	IsActive           bool      `json:"is_active"`
-	Sort               int       `json:"sort"`
-	CreatedAt          time.Time `json:"created_at"`
-	UpdatedAt          time.Time `json:"updated_at"`
-}
-
-func toAdminPaymentMethodJSON(v store.PaymentMethodRow) adminPaymentMethodJSON {
-	return adminPaymentMethodJSON{ID: v.ID, Name: v.Name, HolderName: v.HolderName, Phone: v.Phone, Icon: v.Icon,
+func toAdminPaymentMethodJSON(v store.PaymentMethodRow) contract.AdminPaymentMethod {
+	return contract.AdminPaymentMethod{ID: v.ID, Name: v.Name, HolderName: v.HolderName, Phone: v.Phone, Icon: v.Icon,
 		Kind: v.Kind, MaintenanceMessage: v.MaintenanceMessage, IsActive: v.IsActive, Sort: v.Sort,
 		CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
@@ -59,8 +44,8 @@ func (r adminPaymentMethodRequest) apply(v *store.PaymentMethodRow) error {
 }
 
 // adminTablePaymentMethods lists, creates and patches payment methods.
-func (s *Server) adminTablePaymentMethods() adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, adminPaymentMethodJSON] {
-	return adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, adminPaymentMethodJSON]{
+func (s *Server) adminTablePaymentMethods() adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, contract.AdminPaymentMethod] {
+	return adminTable[store.PaymentMethodRow, adminPaymentMethodRequest, contract.AdminPaymentMethod]{
 		list: s.opts.Store.AdminPaymentMethods, create: s.opts.Store.CreatePaymentMethod, update: s.opts.Store.UpdatePaymentMethod,
 		toJSON: toAdminPaymentMethodJSON, fresh: store.PaymentMethodRow{IsActive: true},
 	}

@@ -4,41 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
-type adminProductJSON struct {
-	ID              int64           `json:"id"`
-	GameID          int64           `json:"game_id"`
-	GameName        string          `json:"game_name,omitempty"`
-	ServiceID       int64           `json:"service_id"`
-	ServiceName     string          `json:"service_name,omitempty"`
-	Kind            string          `json:"kind,omitempty"`
-	SKU             *string         `json:"sku"`
-	Name            string          `json:"name"`
-	NameMy          string          `json:"name_my"`
-	Description     string          `json:"description"`
-	ImgURL          string          `json:"img_url"`
-	PreviewImg      []string        `json:"preview_img"`
-	Price           int64           `json:"price"`
-	FakePrice       *int64          `json:"fake_price"`
-	DiscountPercent int             `json:"discount_percent"`
-	IsSold          bool            `json:"is_sold"`
-	IsPopular       bool            `json:"is_popular"`
-	IsActive        bool            `json:"is_active"`
-	Sort            int             `json:"sort"`
-	Data            json.RawMessage `json:"data"`
-	HasCredentials  *bool           `json:"has_credentials,omitempty"`
-	CodesAvailable  *int64          `json:"codes_available,omitempty"`
-	CreatedAt       time.Time       `json:"created_at"`
-	UpdatedAt       time.Time       `json:"updated_at"`
-}
-
-func toAdminProductRowJSON(v store.ProductRow) adminProductJSON {
+func toAdminProductRowJSON(v store.ProductRow) contract.AdminProduct {
 	preview := []string(v.PreviewImg)
 	if preview == nil {
 		preview = []string{}
@@ -47,13 +20,13 @@ func toAdminProductRowJSON(v store.ProductRow) adminProductJSON {
 	if len(data) == 0 {
 		data = json.RawMessage(`{}`)
 	}
-	return adminProductJSON{ID: v.ID, GameID: v.GameID, ServiceID: v.ServiceID, SKU: v.SKU, Name: v.Name,
+	return contract.AdminProduct{ID: v.ID, GameID: v.GameID, ServiceID: v.ServiceID, SKU: v.SKU, Name: v.Name,
 		NameMy: v.NameMy, Description: v.Description, ImgURL: v.ImgURL, PreviewImg: preview, Price: v.Price,
 		FakePrice: v.FakePrice, DiscountPercent: v.DiscountPercent, IsSold: v.IsSold, IsPopular: v.IsPopular,
 		IsActive: v.IsActive, Sort: v.Sort, Data: data, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
 
-func toAdminProductJSON(p store.AdminProduct) adminProductJSON {
+func toAdminProductJSON(p store.AdminProduct) contract.AdminProduct {
 	j := toAdminProductRowJSON(p.ProductRow)
 	j.GameName, j.ServiceName, j.Kind = p.GameName, p.ServiceName, p.Kind
 	switch p.Kind {

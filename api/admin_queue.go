@@ -5,20 +5,14 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
 // The top-up and order queues of the back office.
-
-type adminCustomerJSON struct {
-	ID          int64  `json:"id"`
-	Username    string `json:"username"`
-	PhoneNumber string `json:"phone_number"`
-}
 
 type adminReasonRequest struct {
 	Reason string `json:"reason"`
@@ -40,34 +34,10 @@ func adminIDAndReason(c *fiber.Ctx) (int64, string, error) {
 	return id, reason, f.err()
 }
 
-type adminOrderJSON struct {
-	ID            int64             `json:"id"`
-	UserID        int64             `json:"user_id"`
-	User          adminCustomerJSON `json:"user"`
-	ProductID     int64             `json:"product_id"`
-	ProductName   string            `json:"product_name"`
-	ProductKind   string            `json:"product_kind"`
-	ServiceName   string            `json:"service_name"`
-	GameName      string            `json:"game_name"`
-	Price         int64             `json:"price"`
-	ServiceCharge int64             `json:"service_charge"`
-	TotalPrice    int64             `json:"total_price"`
-	GameUID       string            `json:"game_uid"`
-	ServerID      string            `json:"server_id"`
-	Status        string            `json:"status"`
-	FailReason    *string           `json:"fail_reason"`
-	ClaimedBy     *int64            `json:"claimed_by"`
-	ClaimedByName *string           `json:"claimed_by_name"`
-	ClaimedAt     *time.Time        `json:"claimed_at"`
-	CompletedAt   *time.Time        `json:"completed_at"`
-	CreatedAt     time.Time         `json:"created_at"`
-	UpdatedAt     time.Time         `json:"updated_at"`
-}
-
 // toAdminOrderJSON never carries what was delivered (codes, logins).
-func toAdminOrderJSON(o store.AdminOrder) adminOrderJSON {
-	return adminOrderJSON{
-		ID: o.ID, UserID: o.UserID, User: adminCustomerJSON{ID: o.UserID, Username: o.Username, PhoneNumber: o.Phone},
+func toAdminOrderJSON(o store.AdminOrder) contract.AdminOrder {
+	return contract.AdminOrder{
+		ID: o.ID, UserID: o.UserID, User: contract.AdminCustomer{ID: o.UserID, Username: o.Username, PhoneNumber: o.Phone},
 		ProductID: o.ProductID, ProductName: o.ProductName, ProductKind: o.ProductKind, ServiceName: o.ServiceName,
 		GameName: o.GameName, Price: o.Price, ServiceCharge: o.ServiceCharge, TotalPrice: o.TotalPrice,
 		GameUID: o.GameUID, ServerID: o.ServerID, Status: o.Status, FailReason: o.FailReason,
@@ -110,14 +80,6 @@ func (s *Server) adminListOrders(c *fiber.Ctx) error { return s.adminOrders(c, f
 // for delivery (pending or claimed), oldest first.
 func (s *Server) adminOrderQueue(c *fiber.Ctx) error { return s.adminOrders(c, true) }
 
-type adminTimelineJSON struct {
-	At      time.Time `json:"at"`
-	Kind    string    `json:"kind"` // created, claimed, completed, failed, or an audit action
-	ActorID *int64    `json:"actor_id"`
-	Actor   string    `json:"actor"`
-	Reason  *string   `json:"reason"`
-}
-
 // adminShowOrder answers an order with its timeline: what the row says
 // (created, claimed, completed or failed) and the audit entries about it.
 func (s *Server) adminShowOrder(c *fiber.Ctx) error {
@@ -133,13 +95,13 @@ func (s *Server) adminShowOrder(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	tl := []adminTimelineJSON{{At: o.CreatedAt, Kind: "created", ActorID: &o.UserID, Actor: o.Username}}
+	tl := []contract.AdminTimelineStep{{At: o.CreatedAt, Kind: "created", ActorID: &o.UserID, Actor: o.Username}}
 	audited := map[string]bool{}
 	for _, e := range entries {
 		kind := strings.TrimPrefix(e.Action, "order.")
 		kind = strings.TrimSuffix(kind, ".override")
 		audited[kind] = true
-		tl = append(tl, adminTimelineJSON{At: e.CreatedAt, Kind: e.Action, ActorID: e.ActorID, Actor: e.ActorName, Reason: e.Reason})
+		tl = append(tl, contract.AdminTimelineStep{At: e.CreatedAt, Kind: e.Action, ActorID: e.ActorID, Actor: e.ActorName, Reason: e.Reason})
 	}
 	// Steps the row records that no entry covers (orders delivered at
 	// purchase, or changed before the audit log existed).
@@ -148,13 +110,13 @@ func (s *Server) adminShowOrder(c *fiber.Ctx) error {
 		if o.ClaimedByName != nil {
 			actor = *o.ClaimedByName
 		}
-		tl = append(tl, adminTimelineJSON{At: *o.ClaimedAt, Kind: "claimed", ActorID: o.ClaimedBy, Actor: actor})
+		tl = append(tl, contract.AdminTimelineStep{At: *o.ClaimedAt, Kind: "claimed", ActorID: o.ClaimedBy, Actor: actor})
 	}
 	if o.CompletedAt != nil && !audited["complete"] {
-		tl = append(tl, adminTimelineJSON{At: *o.CompletedAt, Kind: "completed"})
+		tl = append(tl, contract.AdminTimelineStep{At: *o.CompletedAt, Kind: "completed"})
 	}
 	if o.Status == store.OrderFailed && !audited["fail"] {
-		tl = append(tl, adminTimelineJSON{At: o.UpdatedAt, Kind: "failed", Reason: o.FailReason})
+		tl = append(tl, contract.AdminTimelineStep{At: o.UpdatedAt, Kind: "failed", Reason: o.FailReason})
 	}
 	sort.SliceStable(tl, func(i, j int) bool { return tl[i].At.Before(tl[j].At) })
 	return adminOK(c, fiber.Map{"order": toAdminOrderJSON(o), "timeline": tl})

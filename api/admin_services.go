@@ -1,25 +1,12 @@
 package api
 
 import (
-	"time"
-
+	"topup/internal/contract"
 	"topup/store"
 )
 
-type adminServiceJSON struct {
-	ID        int64     `json:"id"`
-	Name      string    `json:"name"`
-	NameMy    string    `json:"name_my"`
-	Slug      string    `json:"slug"`
-	Kind      string    `json:"kind"`
-	Sort      int       `json:"sort"`
-	IsActive  bool      `json:"is_active"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
-}
-
-func toAdminServiceJSON(v store.ServiceRow) adminServiceJSON {
-	return adminServiceJSON{ID: v.ID, Name: v.Name, NameMy: v.NameMy, Slug: v.Slug, Kind: v.Kind, Sort: v.Sort,
+func toAdminServiceJSON(v store.ServiceRow) contract.AdminService {
+	return contract.AdminService{ID: v.ID, Name: v.Name, NameMy: v.NameMy, Slug: v.Slug, Kind: v.Kind, Sort: v.Sort,
 		IsActive: v.IsActive, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
 
@@ -50,8 +37,8 @@ func (r adminServiceRequest) apply(v *store.ServiceRow) error {
 }
 
 // adminTableServices lists, creates and patches services.
-func (s *Server) adminTableServices() adminTable[store.ServiceRow, adminServiceRequest, adminServiceJSON] {
-	return adminTable[store.ServiceRow, adminServiceRequest, adminServiceJSON]{
+func (s *Server) adminTableServices() adminTable[store.ServiceRow, adminServiceRequest, contract.AdminService] {
+	return adminTable[store.ServiceRow, adminServiceRequest, contract.AdminService]{
 		list: s.opts.Store.AdminServices, create: s.opts.Store.CreateService, update: s.opts.Store.UpdateService,
 		toJSON: toAdminServiceJSON, fresh: store.ServiceRow{IsActive: true},
 	}

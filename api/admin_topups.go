@@ -15,25 +15,10 @@ import (
 
 // The top-up queue of the back office, each top-up with its receipt checks.
 
-type adminTopupJSON struct {
-	contract.Topup
-	UserID        int64             `json:"user_id"`
-	User          adminCustomerJSON `json:"user"`
-	UploadID      int64             `json:"upload_id"`
-	ReceiptURL    string            `json:"receipt_url"`
-	DecidedBy     *int64            `json:"decided_by"`
-	DecidedByName *string           `json:"decided_by_name"`
-	AgeSeconds    int64             `json:"age_seconds"`
-	// Overdue: still pending past the 5-minute promise.
-	Overdue bool `json:"overdue"`
-	// Checks are the receipt checks; nil where they were not computed.
-	Checks *topupChecksJSON `json:"checks,omitempty"`
-}
-
-func (s *Server) toAdminTopupJSON(t store.AdminTopup) adminTopupJSON {
-	j := adminTopupJSON{
+func (s *Server) toAdminTopupJSON(t store.AdminTopup) contract.AdminTopup {
+	j := contract.AdminTopup{
 		Topup: toTopupJSON(t.Topup), UserID: t.UserID,
-		User:     adminCustomerJSON{ID: t.UserID, Username: t.Username, PhoneNumber: t.Phone},
+		User:     contract.AdminCustomer{ID: t.UserID, Username: t.Username, PhoneNumber: t.Phone},
 		UploadID: t.UploadID, ReceiptURL: "/api/uploads/" + strconv.FormatInt(t.UploadID, 10),
 		DecidedBy: t.DecidedBy, DecidedByName: t.DecidedByName,
 	}

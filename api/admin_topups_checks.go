@@ -2,8 +2,8 @@ package api
 
 import (
 	"context"
-	"time"
 
+	"topup/internal/contract"
 	"topup/internal/receiptcheck"
 	"topup/store"
 )
@@ -19,82 +19,28 @@ const (
 	verdictBlocked = "blocked"  // a re-used transaction id under a blocking rule: only reject
 )
 
-type earlierTopupJSON struct {
-	TopupID   int64     `json:"topup_id"`
-	UserID    int64     `json:"user_id"`
-	Username  string    `json:"username"`
-	Status    string    `json:"status"`
-	CreatedAt time.Time `json:"created_at"`
+func toEarlierJSON(e receiptcheck.Earlier) contract.EarlierTopup {
+	return contract.EarlierTopup{TopupID: e.TopupID, UserID: e.UserID, Username: e.Username, Status: e.Status, CreatedAt: e.CreatedAt}
 }
 
-type earlierImageJSON struct {
-	earlierTopupJSON
-	Distance float64 `json:"distance"`
-}
-
-type amountCheckJSON struct {
-	Result     receiptcheck.Result `json:"result"`
-	Expected   int64               `json:"expected"`
-	Read       *int64              `json:"read"`
-	Confidence float64             `json:"confidence"`
-}
-
-type transactionCheckJSON struct {
-	Result     receiptcheck.Result `json:"result"`
-	Read       *string             `json:"read"`
-	Confidence float64             `json:"confidence"`
-	Earlier    []earlierTopupJSON  `json:"earlier"`
-	Rule       string              `json:"rule"`
-	Blocks     bool                `json:"blocks"`
-}
-
-type imageCheckJSON struct {
-	Result    receiptcheck.Result `json:"result"`
-	Threshold float64             `json:"threshold"`
-	Earlier   []earlierImageJSON  `json:"earlier"`
-}
-
-type dateCheckJSON struct {
-	Result     receiptcheck.Result `json:"result"`
-	Read       *time.Time          `json:"read"`
-	Confidence float64             `json:"confidence"`
-	QuotedAt   *time.Time          `json:"quoted_at"`
-}
-
-type topupChecksJSON struct {
-	// Reading is pending until the receipt was read, then read,
-	// not_available (no Tesseract) or failed.
-	Reading        string               `json:"reading"`
-	Verdict        string               `json:"verdict"`
-	Failed         []string             `json:"failed"`
-	Amount         amountCheckJSON      `json:"amount"`
-	TransactionID  transactionCheckJSON `json:"transaction_id"`
-	DuplicateImage imageCheckJSON       `json:"duplicate_image"`
-	ReceiptDate    dateCheckJSON        `json:"receipt_date"`
-}
-
-func toEarlierJSON(e receiptcheck.Earlier) earlierTopupJSON {
-	return earlierTopupJSON{TopupID: e.TopupID, UserID: e.UserID, Username: e.Username, Status: e.Status, CreatedAt: e.CreatedAt}
-}
-
-func toTopupChecksJSON(c store.TopupChecks) *topupChecksJSON {
-	j := &topupChecksJSON{
+func toTopupChecksJSON(c store.TopupChecks) *contract.TopupChecks {
+	j := &contract.TopupChecks{
 		Reading: c.Reading, Failed: c.Failed(),
-		Amount: amountCheckJSON{Result: c.Amount.Result, Expected: c.Amount.Expected, Read: c.Amount.Read,
+		Amount: contract.AmountCheck{Result: string(c.Amount.Result), Expected: c.Amount.Expected, Read: c.Amount.Read,
 			Confidence: c.Amount.Confidence},
-		TransactionID: transactionCheckJSON{Result: c.TransactionID.Result, Read: c.TransactionID.Read,
-			Confidence: c.TransactionID.Confidence, Earlier: []earlierTopupJSON{}, Rule: c.TransactionID.Rule,
+		TransactionID: contract.TransactionCheck{Result: string(c.TransactionID.Result), Read: c.TransactionID.Read,
+			Confidence: c.TransactionID.Confidence, Earlier: []contract.EarlierTopup{}, Rule: c.TransactionID.Rule,
 			Blocks: c.TransactionID.Blocks},
-		DuplicateImage: imageCheckJSON{Result: c.DuplicateImage.Result, Threshold: c.DuplicateImage.Threshold,
-			Earlier: []earlierImageJSON{}},
-		ReceiptDate: dateCheckJSON{Result: c.ReceiptDate.Result, Read: c.ReceiptDate.Read,
+		DuplicateImage: contract.ImageCheck{Result: string(c.DuplicateImage.Result), Threshold: c.DuplicateImage.Threshold,
+			Earlier: []contract.EarlierImage{}},
+		ReceiptDate: contract.DateCheck{Result: string(c.ReceiptDate.Result), Read: c.ReceiptDate.Read,
 			Confidence: c.ReceiptDate.Confidence, QuotedAt: c.ReceiptDate.QuotedAt},
 	}
 	for _, e := range c.TransactionID.Earlier {
 		j.TransactionID.Earlier = append(j.TransactionID.Earlier, toEarlierJSON(e))
 	}
 	for _, e := range c.DuplicateImage.Earlier {
-		j.DuplicateImage.Earlier = append(j.DuplicateImage.Earlier, earlierImageJSON{toEarlierJSON(e), e.Distance})
+		j.DuplicateImage.Earlier = append(j.DuplicateImage.Earlier, contract.EarlierImage{EarlierTopup: toEarlierJSON(e), Distance: e.Distance})
 	}
 	j.Verdict = verdictOf(c)
 	return j
@@ -117,7 +63,7 @@ func verdictOf(c store.TopupChecks) string {
 
 // adminTopupsJSON answers top-ups with their checks, computed for all of
 // them at once.
-func (s *Server) adminTopupsJSON(ctx context.Context, list []store.AdminTopup) ([]adminTopupJSON, error) {
+func (s *Server) adminTopupsJSON(ctx context.Context, list []store.AdminTopup) ([]contract.AdminTopup, error) {
 	ids := make([]int64, len(list))
 	for i, t := range list {
 		ids[i] = t.ID
@@ -126,7 +72,7 @@ func (s *Server) adminTopupsJSON(ctx context.Context, list []store.AdminTopup) (
 	if err != nil {
 		return nil, err
 	}
-	out := make([]adminTopupJSON, len(list))
+	out := make([]contract.AdminTopup, len(list))
 	for i, t := range list {
 		out[i] = s.toAdminTopupJSON(t)
 		if c, ok := checks[t.ID]; ok {
@@ -137,14 +83,14 @@ func (s *Server) adminTopupsJSON(ctx context.Context, list []store.AdminTopup) (
 }
 
 // adminTopupJSONOf is one top-up with its checks.
-func (s *Server) adminTopupJSONOf(ctx context.Context, id int64) (adminTopupJSON, error) {
+func (s *Server) adminTopupJSONOf(ctx context.Context, id int64) (contract.AdminTopup, error) {
 	t, err := s.opts.Store.AdminTopupByID(ctx, id)
 	if err != nil {
-		return adminTopupJSON{}, err
+		return contract.AdminTopup{}, err
 	}
 	out, err := s.adminTopupsJSON(ctx, []store.AdminTopup{t})
 	if err != nil {
-		return adminTopupJSON{}, err
+		return contract.AdminTopup{}, err
 	}
 	return out[0], nil
 }

@@ -5,28 +5,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/internal/receiptcheck"
 )
 
 // The operator's rules of the receipt checks (/dashboard/receipt-checks),
 // audited as setting.update of receipt_checks.
-
-type reuseRuleJSON struct {
-	ID       int64  `json:"id"`
-	Name     string `json:"name,omitempty"`
-	IsActive bool   `json:"is_active"`
-	// Rule is what a transaction id seen on an earlier top-up does:
-	// block (only reject) or warn (a failed check to override).
-	Rule string `json:"reused_transaction_id"`
-}
-
-type receiptRulesJSON struct {
-	NearDuplicate  float64         `json:"near_duplicate_threshold"`
-	Min            float64         `json:"threshold_min"`
-	Max            float64         `json:"threshold_max"`
-	Default        float64         `json:"threshold_default"`
-	PaymentMethods []reuseRuleJSON `json:"payment_methods"`
-}
 
 // receiptRules answers the rules with every payment method, active or not
 // (a method switched off still has pending top-ups).
@@ -40,10 +24,10 @@ func (s *Server) receiptRules(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := receiptRulesJSON{NearDuplicate: rules.NearDuplicate, Min: receiptcheck.MinThreshold,
-		Max: receiptcheck.MaxThreshold, Default: receiptcheck.DefaultNearDuplicate, PaymentMethods: []reuseRuleJSON{}}
+	out := contract.ReceiptRules{NearDuplicate: rules.NearDuplicate, Min: receiptcheck.MinThreshold,
+		Max: receiptcheck.MaxThreshold, Default: receiptcheck.DefaultNearDuplicate, PaymentMethods: []contract.ReuseRule{}}
 	for _, m := range methods {
-		out.PaymentMethods = append(out.PaymentMethods, reuseRuleJSON{ID: m.ID, Name: m.Name, IsActive: m.IsActive, Rule: rules.Reuse(m.ID)})
+		out.PaymentMethods = append(out.PaymentMethods, contract.ReuseRule{ID: m.ID, Name: m.Name, IsActive: m.IsActive, Rule: rules.Reuse(m.ID)})
 	}
 	return adminOK(c, out)
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -31,21 +31,10 @@ func (s *Server) adminListUsers(c *fiber.Ctx) error {
 	return adminPaged(c, out, page.PageInfo)
 }
 
-type adminLedgerJSON struct {
-	ID           int64     `json:"id"`
-	Amount       int64     `json:"amount"`
-	BalanceAfter int64     `json:"balance_after"`
-	Kind         string    `json:"kind"`
-	Reference    string    `json:"reference"`
-	ActorID      *int64    `json:"actor_id"`
-	Reason       *string   `json:"reason"`
-	CreatedAt    time.Time `json:"created_at"`
-}
-
-func toAdminLedgerJSON(list []store.LedgerEntry) []adminLedgerJSON {
-	out := make([]adminLedgerJSON, len(list))
+func toAdminLedgerJSON(list []store.LedgerEntry) []contract.AdminLedgerEntry {
+	out := make([]contract.AdminLedgerEntry, len(list))
 	for i, e := range list {
-		out[i] = adminLedgerJSON{ID: e.ID, Amount: e.Amount, BalanceAfter: e.BalanceAfter, Kind: e.Kind, Reference: e.Reference,
+		out[i] = contract.AdminLedgerEntry{ID: e.ID, Amount: e.Amount, BalanceAfter: e.BalanceAfter, Kind: e.Kind, Reference: e.Reference,
 			ActorID: e.ActorID, Reason: e.Reason, CreatedAt: e.CreatedAt}
 	}
 	return out

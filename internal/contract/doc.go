@@ -14,6 +14,9 @@
 //   - reviews.go: Review;
 //   - wallet.go: StatementEntry (a wallet ledger entry);
 //   - page.go: Page, the paged list every list answer carries.
+//   - admin_catalogue.go, admin_queues.go, admin_audit.go: what the back
+//     office sees: the catalogue rows as edited, the order and top-up
+//     queues with the receipt checks, the audit log and ledger entries.
 //
 // The rules that keep it easy to generate from: plain structs with json
 // tags, no interfaces, no methods the wire depends on, a comment on every
