@@ -280,3 +280,39 @@ func TestOTPThrottle(t *testing.T) {
 		h.verifyCode(t, "09791234567", "999999", "10.32.0.99").want(t, 429)
 	})
 }
+
+// TestResetAsTyped: a customer who only ever types the number the local way
+// (09…, 9…, spaces, dashes) gets through all three steps, and every way of
+// writing one number counts against the same send and verify caps, so
+// retyping it differently buys no extra SMS.
+func TestResetAsTyped(t *testing.T) {
+	h := newAuthHarness(t)
+	h.user(t, "Aung", "+959791234567", "old-password", false)
+
+	h.sendCode(t, "09791234567", "10.40.0.1").want(t, 200)
+	tok := h.verifyCode(t, "9 7912 34567", h.sms.lastCode(t, resetPhone), "10.40.0.1").want(t, 200).str("reset_token")
+	h.reset(t, "09-7912-34567", "new-password", "new-password", tok, "10.40.0.1").want(t, 200)
+	h.login(t, "09791234567", "new-password")
+
+	t.Run("send cap counts the number, not the spelling", func(t *testing.T) {
+		h.clock.Advance(2 * time.Hour)
+		before := len(h.sms.sent)
+		for i, typed := range []string{"09791234567", "9791234567", "+95 9 7912 34567"} {
+			h.sendCode(t, typed, fmt.Sprintf("10.41.0.%d", i)).want(t, 200)
+			h.clock.Advance(time.Minute)
+		}
+		h.sendCode(t, "09-7912-34567", "10.41.0.9").want(t, 429)
+		if n := len(h.sms.sent) - before; n != 3 {
+			t.Fatalf("%d texts sent, want 3", n)
+		}
+	})
+
+	t.Run("verify cap counts the number, not the spelling", func(t *testing.T) {
+		h.clock.Advance(2 * time.Hour)
+		spellings := []string{"09791234567", "9791234567", "+959791234567", "09 7912 34567", "09-7912-34567"}
+		for i := range 10 {
+			h.verifyCode(t, spellings[i%len(spellings)], "999999", fmt.Sprintf("10.42.0.%d", i))
+		}
+		h.verifyCode(t, "9-7912-34567", "999999", "10.42.0.99").want(t, 429)
+	})
+}

@@ -10,14 +10,15 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
 const PHONE = '+959123456789';
+const PHONE_LABEL = 'Phone number';
 
-function mockReset(options: { verify?: () => Response; reset?: () => Response } = {}) {
+function mockReset(options: { sent?: object; verify?: () => Response; reset?: () => Response } = {}) {
   const calls: { path: string; body: unknown }[] = [];
   const record = async (path: string, request: Request) => calls.push({ path, body: await request.json() });
   server.use(
     http.post('*/api/otp/send', async ({ request }) => {
       await record('send', request);
-      return HttpResponse.json({ success: true, message: 'Verification code sent.' });
+      return HttpResponse.json({ success: true, message: 'Verification code sent.', data: options.sent });
     }),
     http.post('*/api/otp/verify', async ({ request }) => {
       await record('verify', request);
@@ -44,7 +45,7 @@ async function openOverlay() {
 }
 
 async function toStep2(user: Awaited<ReturnType<typeof openOverlay>>['user'], dialog: HTMLElement) {
-  await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+  await user.type(within(dialog).getByLabelText(PHONE_LABEL), PHONE);
   await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
   return within(dialog).findByLabelText('Verification code');
 }
@@ -81,17 +82,33 @@ describe('forgot-password overlay', () => {
   it('validates step 1: e-mail only warns, bad phones are refused', async () => {
     const calls = mockReset();
     const { user, dialog } = await openOverlay();
-    const field = within(dialog).getByLabelText('Phone number (international format)');
+    const field = within(dialog).getByLabelText(PHONE_LABEL);
     await user.type(field, 'mg@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
     const warning = await screen.findByRole('alertdialog', { name: 'E-mail not supported yet' });
     await user.click(within(warning).getByRole('button', { name: 'OK' }));
 
     await user.clear(field);
-    await user.type(field, '09123456789');
+    await user.type(field, '0912');
     await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid phone number');
     expect(calls).toEqual([]);
+  });
+
+  it('takes the number as customers type it (09…) and goes on with the one the server read', async () => {
+    const calls = mockReset({ sent: { phone_number: PHONE, expires_in: 600, resend_in: 60 } });
+    const { user, dialog } = await openOverlay();
+    expect(within(dialog).getByText('For example 09123456789 or +959123456789.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(PHONE_LABEL), '09 123-456-789');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
+    const code = await within(dialog).findByLabelText('Verification code');
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await user.type(await within(dialog).findByLabelText('New password'), 'newpass1');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'newpass1');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await screen.findByRole('dialog', { name: 'Password Reset Successful' });
+    expect(calls.map((call) => (call.body as { phone_number: string }).phone_number)).toEqual(['09123456789', PHONE, PHONE]);
   });
 
   it('Back from 2 clears the code; Back from 3 clears both passwords', async () => {
@@ -100,7 +117,7 @@ describe('forgot-password overlay', () => {
     let code = await toStep2(user, dialog);
     await user.type(code, '654321');
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
-    expect(within(dialog).getByLabelText('Phone number (international format)')).toHaveValue(PHONE);
+    expect(within(dialog).getByLabelText(PHONE_LABEL)).toHaveValue(PHONE);
     await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
     code = await within(dialog).findByLabelText('Verification code');
     expect(code).toHaveValue('');
@@ -129,7 +146,7 @@ describe('forgot-password overlay', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid verification code. Please check and try again.');
     answer = otpFailure('otp_expired', 'Verification code expired. Please request a new code.');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
-    expect(await within(dialog).findByLabelText('Phone number (international format)')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText(PHONE_LABEL)).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Verification code expired. Please request a new code.');
   });
 
@@ -144,7 +161,7 @@ describe('forgot-password overlay', () => {
     await user.type(await within(dialog).findByLabelText('New password'), 'abcdef');
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'abcdef');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
-    expect(await within(dialog).findByLabelText('Phone number (international format)')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText(PHONE_LABEL)).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('phone number not found');
   });
 
@@ -155,7 +172,7 @@ describe('forgot-password overlay', () => {
     );
     server.use(http.post('*/api/otp/send', () => answer));
     const { user, dialog } = await openOverlay();
-    await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+    await user.type(within(dialog).getByLabelText(PHONE_LABEL), PHONE);
     await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
     answer = otpFailure('invalid_phone', 'x');
@@ -191,7 +208,7 @@ describe('forgot-password overlay', () => {
     );
     server.use(http.post('*/api/otp/send', () => answer));
     const { user, dialog } = await openOverlay();
-    await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+    await user.type(within(dialog).getByLabelText(PHONE_LABEL), PHONE);
     await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
     expect(await within(dialog).findByText('You can try again in 57:00.')).toBeInTheDocument();
 
@@ -248,7 +265,7 @@ describe('forgot-password overlay', () => {
       }),
     );
     const { user, dialog } = await openOverlay();
-    await user.type(within(dialog).getByLabelText('Phone number (international format)'), PHONE);
+    await user.type(within(dialog).getByLabelText(PHONE_LABEL), PHONE);
     await user.click(within(dialog).getByRole('button', { name: 'Send Code' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('reCAPTCHA verification failed. Please try again.'));
 

@@ -84,6 +84,8 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
       }
       const sent = await sendOtp(number, captchaToken);
       countdown.start(sent.data?.resend_in ?? DEFAULT_RESEND_SECONDS);
+      // The server answers the number as it reads it (+959…): the later steps use that one.
+      setSentTo(sent.data?.phone_number ?? number);
       return true;
     } catch (failure) {
       const code = errorCode(failure);
@@ -117,7 +119,6 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
     }
     const number = normalizePhone(phone);
     if (await requestCode(number)) {
-      setSentTo(number);
       setCode('');
       toStep(2);
     }

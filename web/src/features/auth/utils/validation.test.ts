@@ -33,12 +33,18 @@ describe('SPEC §5 validation', () => {
     expect(validateRegister({ ...valid, ...change })).toEqual(expected);
   });
 
-  it('classifies the reset input as e-mail, phone (+, non-zero digit, 9–14 digits) or invalid', () => {
+  it('classifies the reset input as e-mail, phone (international, or Myanmar as typed) or invalid', () => {
     expect(classifyResetId('mg@example.com')).toBe('email');
     expect(classifyResetId('+959123456789')).toBe('phone');
     expect(classifyResetId('+95 9 123 456 789')).toBe('phone');
+    expect(classifyResetId('09123456789')).toBe('phone');
+    expect(classifyResetId('9123456789')).toBe('phone');
+    expect(classifyResetId('09 123-456-789')).toBe('phone');
+    expect(classifyResetId('၀၉၁၂၃၄၅၆၇၈၉')).toBe('phone');
     expect(classifyResetId('+0959123456')).toBe('invalid');
-    expect(classifyResetId('09123456789')).toBe('invalid');
+    expect(classifyResetId('0912')).toBe('invalid');
+    expect(classifyResetId('08123456789')).toBe('invalid');
+    expect(classifyResetId('09abc456789')).toBe('invalid');
     expect(classifyResetId('+12345678')).toBe('invalid');
     expect(classifyResetId('+1234567890123456')).toBe('invalid');
   });

@@ -23,18 +23,28 @@ export const LIMITS = { username: 50, phone: 20, email: 100, passwordMin: 6, cod
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** SPEC §4: a plus sign, a non-zero digit, then 9 to 14 digits. */
 const PHONE_PATTERN = /^\+[1-9]\d{9,14}$/;
+/**
+ * A Myanmar mobile as customers type it, 09… or 9…, as login and register take it.
+ * Only the shape: the server reads it to +959… (internal/phone) and is the judge.
+ */
+const LOCAL_PHONE_PATTERN = /^0?9\d{7,10}$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
-export function isInternationalPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.trim().replace(/[\s-]/g, ''));
+/** A phone the server can read: international (+…) or a Myanmar number typed locally. */
+export function isPhone(value: string): boolean {
+  const number = normalizePhone(value);
+  return PHONE_PATTERN.test(number) || LOCAL_PHONE_PATTERN.test(number);
 }
 
-/** Strips spaces and dashes people type in phone numbers. */
+/** Strips spaces and dashes people type in phone numbers and reads Burmese digits (၀–၉). */
 export function normalizePhone(value: string): string {
-  return value.trim().replace(/[\s-]/g, '');
+  return value
+    .trim()
+    .replace(/[\s-]/g, '')
+    .replace(/[၀-၉]/g, (digit) => String(digit.charCodeAt(0) - 0x1040));
 }
 
 export function validateLogin(values: { phone_number: string; password: string }) {
@@ -70,7 +80,7 @@ export function validateRegister(values: Record<RegisterField, string>) {
 /** Step 1 input: an e-mail (only warned about), a valid phone, or invalid. */
 export function classifyResetId(value: string): 'email' | 'phone' | 'invalid' {
   if (isEmail(value)) return 'email';
-  if (isInternationalPhone(value)) return 'phone';
+  if (isPhone(value)) return 'phone';
   return 'invalid';
 }
 
