@@ -1,4 +1,5 @@
 import { getToken, markBanned } from '@/lib/session';
+import type { Envelope } from '@/types/api';
 
 // The only module that calls fetch. Every failure becomes an ApiError whose
 // status is one of SPEC §8's request error kinds or the HTTP status code.
@@ -139,3 +140,8 @@ export const api = {
   /** GET a binary body (an image) with the bearer token, e.g. for an object URL. */
   blob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, { ...options, responseType: 'blob' }),
 };
+
+/** GET an enveloped answer and return its data: the fetcher of every SWR key (an apiPath). */
+export async function getData<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await api.get<Envelope<T>>(path, options)).data;
+}

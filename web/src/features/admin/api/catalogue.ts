@@ -1,6 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
 import type { Banner, CodeImportResult, CodeStock, Credentials, Game, PaymentMethod, Product, Service } from '@/features/admin/api/types';
-import type { Paged } from '@/types/api';
+import type { Envelope, Paged } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export const useServices = () => useAdminQuery<Service[]>(adminPath('services'));
@@ -18,8 +18,8 @@ export type Collection = 'services' | 'games' | 'products' | 'payment-methods' |
 
 export async function saveRow<T>(collection: Collection, id: number | undefined, body: Record<string, unknown>): Promise<T> {
   const answer = id
-    ? await api.patch<{ data: T }>(`/admin/${collection}/${id}`, body)
-    : await api.post<{ data: T }>(`/admin/${collection}`, body);
+    ? await api.patch<Envelope<T>>(`/admin/${collection}/${id}`, body)
+    : await api.post<Envelope<T>>(`/admin/${collection}`, body);
   return answer.data;
 }
 
@@ -29,14 +29,14 @@ export const deleteBanner = (id: number) => api.delete(`/admin/banners/${id}`);
 export async function uploadMedia(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await api.post<{ data: { url: string } }>('/admin/media', form, { timeoutMs: 60_000 });
+  const answer = await api.post<Envelope<{ url: string }>>('/admin/media', form, { timeoutMs: 60_000 });
   return answer.data.url;
 }
 
 export const setCredentials = (id: number, credentials: Credentials) => api.put(`/admin/products/${id}/credentials`, credentials);
 
 export async function revealCredentials(id: number, reason: string): Promise<Credentials> {
-  const answer = await api.post<{ data: { credentials: Credentials } }>(`/admin/products/${id}/credentials/reveal`, { reason });
+  const answer = await api.post<Envelope<{ credentials: Credentials }>>(`/admin/products/${id}/credentials/reveal`, { reason });
   return answer.data.credentials;
 }
 
@@ -51,6 +51,6 @@ export async function importCodes(id: number, source: { text: string } | { file:
   } else {
     payload = { codes: source.text, batch };
   }
-  const answer = await api.post<{ data: CodeImportResult }>(`/admin/products/${id}/codes`, payload, { timeoutMs: 60_000 });
+  const answer = await api.post<Envelope<CodeImportResult>>(`/admin/products/${id}/codes`, payload, { timeoutMs: 60_000 });
   return answer.data;
 }

@@ -1,6 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
 import type { AdminUser, EventResult, LedgerEntry, UserDetail } from '@/features/admin/api/types';
-import type { Paged } from '@/types/api';
+import type { Envelope, Paged } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export type UserFilter = { q?: string; banned?: string; page: number };
@@ -27,6 +27,6 @@ export const adjustWallet = (id: number, amount: number, reason: string, key: st
 export const sendMessage = (id: number, title: string, body: string) => api.post(`/messages/user/${id}`, { title, body });
 
 export const publishEvent = async (userId: number, event: string, data: unknown) => {
-  const body = await api.post<{ data: EventResult }>('/admin/events', { user_id: userId, event, data });
+  const body = await api.post<Envelope<EventResult>>('/admin/events', { user_id: userId, event, data });
   return body.data;
 };

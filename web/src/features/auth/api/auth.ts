@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api, getData } from '@/lib/api-client';
 import type { User } from '@/types/api';
 
 export interface LoginInput {
@@ -42,9 +42,8 @@ export function logout() {
 
 export const userKey = (id: number) => `/user/${id}`;
 
-export async function getUser(id: number): Promise<User> {
-  const body = await api.get<{ success: boolean; data: User }>(userKey(id));
-  return body.data;
+export function getUser(id: number): Promise<User> {
+  return getData<User>(userKey(id));
 }
 
 export interface SendOtpResponse {

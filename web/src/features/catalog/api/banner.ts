@@ -1,7 +1,6 @@
 import useSWR, { preload } from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { Envelope } from '@/types/api';
+import { getData } from '@/lib/api-client';
 
 /** The active promotion (GET /api/banner); data is null when there is none. */
 export interface Banner {
@@ -15,8 +14,7 @@ export interface Banner {
 export const bannerKey = '/banner';
 
 export async function getBanner(): Promise<Banner | null> {
-  const body = await api.get<Envelope<Banner | null>>(bannerKey, { auth: false });
-  return body.data ?? null;
+  return (await getData<Banner | null>(bannerKey, { auth: false })) ?? null;
 }
 
 export function useBanner() {

@@ -1,7 +1,6 @@
 import useSWR, { preload } from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { Envelope } from '@/types/api';
+import { getData } from '@/lib/api-client';
 
 export type ServiceKind = 'coin' | 'code' | 'account';
 
@@ -23,8 +22,7 @@ export interface Game {
 export const gamesKey = '/games';
 
 export async function getGames(): Promise<Game[]> {
-  const body = await api.get<Envelope<Game[]>>(gamesKey, { auth: false });
-  return body.data ?? [];
+  return (await getData<Game[] | null>(gamesKey, { auth: false })) ?? [];
 }
 
 export function useGames() {

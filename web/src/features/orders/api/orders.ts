@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { Envelope, Paged } from '@/types/api';
+import { api, getData } from '@/lib/api-client';
+import { apiPath, keyUnder } from '@/lib/api-path';
+import type { Paged } from '@/types/api';
 
 export interface Credentials {
   email: string;
@@ -28,20 +29,15 @@ export interface Order {
   completed_at: string | null;
 }
 
-/** SWR keys: every page of the history starts with '/orders' (realtime revalidates them all). */
+/** SWR keys: every page of the history lies under '/orders' (realtime revalidates them all). */
 export const orderKeys = {
   all: '/orders',
-  page: (page: number) => ['/orders', page] as const,
-  isOrders: (key: unknown) => Array.isArray(key) && key[0] === '/orders',
+  page: (page: number) => apiPath('/orders', { page }),
+  isOrders: (key: unknown) => keyUnder(key, '/orders'),
 };
 
-export async function getOrders(page: number): Promise<Paged<Order>> {
-  const body = await api.get<Envelope<Paged<Order>>>(orderKeys.all, { params: { page } });
-  return body.data;
-}
-
 export function useOrders(page: number, enabled = true) {
-  return useSWR<Paged<Order>, unknown>(enabled ? orderKeys.page(page) : null, () => getOrders(page), { keepPreviousData: true });
+  return useSWR<Paged<Order>, unknown>(enabled ? orderKeys.page(page) : null, (key: string) => getData<Paged<Order>>(key), { keepPreviousData: true });
 }
 
 export interface PlaceOrderInput {

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { Envelope, Paged } from '@/types/api';
+import { getData } from '@/lib/api-client';
+import { apiPath } from '@/lib/api-path';
+import type { Paged } from '@/types/api';
 
 /** SPEC §3 package/product, as GET /api/products answers it. */
 export interface Product {
@@ -26,18 +27,11 @@ export interface Product {
 export type ProductQuery = { page: number; serviceId?: number; gameSlug: string };
 
 export const productKeys = {
-  all: '/products',
-  list: (query: ProductQuery) => ['/products', query.page, query.serviceId ?? null, query.gameSlug] as const,
+  list: ({ page, serviceId, gameSlug }: ProductQuery) => apiPath('/products', { page, service_id: serviceId || undefined, game_slug: gameSlug }),
 };
 
-export async function getProducts({ page, serviceId, gameSlug }: ProductQuery): Promise<Paged<Product>> {
-  const body = await api.get<Envelope<Paged<Product>>>(productKeys.all, {
-    auth: false,
-    params: { page, service_id: serviceId || undefined, game_slug: gameSlug },
-  });
-  return body.data;
-}
-
 export function useProducts(query: ProductQuery | null) {
-  return useSWR<Paged<Product>, unknown>(query ? productKeys.list(query) : null, () => getProducts(query as ProductQuery), { keepPreviousData: true });
+  return useSWR<Paged<Product>, unknown>(query ? productKeys.list(query) : null, (key: string) => getData<Paged<Product>>(key, { auth: false }), {
+    keepPreviousData: true,
+  });
 }

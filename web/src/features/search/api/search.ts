@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { Envelope, Paged } from '@/types/api';
+import { getData } from '@/lib/api-client';
+import { apiPath } from '@/lib/api-path';
+import type { Paged } from '@/types/api';
 
 export interface SearchGame {
   id: number;
@@ -33,12 +34,12 @@ export interface SearchResult {
   products: Paged<SearchProduct>;
 }
 
-export const searchKey = (q: string, page: number) => ['/search', q, page] as const;
+export const searchKey = (q: string, page: number) => apiPath('/search', { q, page });
 
 /** GET /api/search?q&page: games and a page of products matching English or Burmese names. */
 export function useSearch(q: string, page: number) {
   const term = q.trim();
-  return useSWR<SearchResult, unknown>(term ? searchKey(term, page) : null, async () => (await api.get<Envelope<SearchResult>>('/search', { auth: false, params: { q: term, page } })).data, {
+  return useSWR<SearchResult, unknown>(term ? searchKey(term, page) : null, (key: string) => getData<SearchResult>(key, { auth: false }), {
     keepPreviousData: true,
   });
 }

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 
-import { api } from '@/lib/api-client';
-import type { Envelope, Topup } from '@/types/api';
+import { api, getData } from '@/lib/api-client';
+import { apiPath } from '@/lib/api-path';
+import type { Topup } from '@/types/api';
 
 /** SPEC §3 payment method (GET /api/payment-methods). */
 export interface PaymentMethod {
@@ -26,24 +27,24 @@ export interface TopupQuote {
 export const topupKeys = {
   methods: '/payment-methods',
   list: '/topup-orders',
-  quote: (amount: number) => ['/topup-quote', amount] as const,
+  quotes: '/topup-quote',
+  quote: (amount: number) => apiPath('/topup-quote', { amount }),
 };
 
 export function usePaymentMethods() {
-  return useSWR<PaymentMethod[], unknown>(topupKeys.methods, async () => (await api.get<Envelope<PaymentMethod[]>>(topupKeys.methods, { auth: false })).data ?? []);
+  return useSWR<PaymentMethod[], unknown>(topupKeys.methods, async (key: string) => (await getData<PaymentMethod[] | null>(key, { auth: false })) ?? []);
 }
 
 export function useTopups(enabled = true) {
-  return useSWR<Topup[], unknown>(enabled ? topupKeys.list : null, async () => (await api.get<Envelope<Topup[]>>(topupKeys.list)).data ?? []);
+  return useSWR<Topup[], unknown>(enabled ? topupKeys.list : null, async (key: string) => (await getData<Topup[] | null>(key)) ?? []);
 }
 
 /** A quote per amount, kept while the page is open: the same amount shows the same total. */
 export function useTopupQuote(amount: number | null) {
-  return useSWR<TopupQuote, unknown>(
-    amount === null ? null : topupKeys.quote(amount),
-    async () => (await api.get<Envelope<TopupQuote>>('/topup-quote', { params: { amount } })).data,
-    { revalidateIfStale: false, shouldRetryOnError: false },
-  );
+  return useSWR<TopupQuote, unknown>(amount === null ? null : topupKeys.quote(amount), (key: string) => getData<TopupQuote>(key), {
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
 }
 
 /** POST /api/uploads (multipart part 'file') → the upload id. */

@@ -13,13 +13,14 @@ import { ReceiptField } from '@/features/topup/components/receipt-field';
 import { blockedAmountKeys, checkAmount, checkReceipt, parseAmount } from '@/features/topup/utils/rules';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useErrorText } from '@/hooks/use-error-text';
+import { keyUnder } from '@/lib/api-path';
 import { errorCode, serverMessage } from '@/lib/api-errors';
 import { isApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/localize';
 
 type Errors = { amount?: string; method?: string; file?: string };
 
-const isQuoteKey = (key: unknown) => Array.isArray(key) && key[0] === topupKeys.quote(0)[0];
+const isQuoteKey = (key: unknown) => keyUnder(key, topupKeys.quotes);
 
 /** SPEC §2 top-up form: amount, method, the exact total, receipt, Submit Top-Up. */
 export function TopupForm() {

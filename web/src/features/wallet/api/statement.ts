@@ -3,6 +3,7 @@ import useSWRInfinite from 'swr/infinite';
 
 import { useSession } from '@/hooks/use-session';
 import { api } from '@/lib/api-client';
+import { apiPath } from '@/lib/api-path';
 
 export const STATEMENT_KINDS = ['topup', 'order', 'refund', 'adjustment'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
@@ -36,15 +37,9 @@ export interface StatementFilter {
 
 /** SWR keys: a page of one filter from one cursor. */
 export const statementKeys = {
-  all: '/wallet/ledger',
-  page: (filter: StatementFilter, cursor: string | null) => ['/wallet/ledger', filter.kind, filter.month, cursor] as const,
+  page: (filter: StatementFilter, cursor: string | null) =>
+    apiPath('/wallet/ledger', { kind: filter.kind || undefined, month: filter.month || undefined, cursor }),
 };
-
-export function getStatementPage(filter: StatementFilter, cursor: string | null): Promise<StatementPage> {
-  return api.get<StatementPage>(statementKeys.all, {
-    params: { kind: filter.kind || undefined, month: filter.month || undefined, cursor: cursor ?? undefined },
-  });
-}
 
 /**
  * The statement newest first, a page at a time by cursor ("Show older" loads
@@ -59,7 +54,8 @@ export function useStatement(filter: StatementFilter) {
       if (index > 0 && !previous?.next_cursor) return null;
       return statementKeys.page(filter, index === 0 ? null : (previous?.next_cursor ?? null));
     },
-    ([, , , cursor]: ReturnType<typeof statementKeys.page>) => getStatementPage(filter, cursor),
+    // The statement is not enveloped: the page is the whole answer.
+    (key: string) => api.get<StatementPage>(key),
     { revalidateFirstPage: true },
   );
   const { mutate } = statement;
