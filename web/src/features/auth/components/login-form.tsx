@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { LoginIcon } from '@/components/ui/icons';
-import { NotificationDialog } from '@/components/ui/notification-dialog';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getUser, login } from '@/features/auth/api/auth';
 import { AdminBadge } from '@/features/auth/components/admin-badge';
+import { AuthFormEnd, AuthResultDialogs } from '@/features/auth/components/auth-form-parts';
 import { ForgotPasswordOverlay } from '@/features/auth/components/forgot-password-overlay';
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
 import { messageOf } from '@/features/auth/utils/server-errors';
@@ -154,34 +151,16 @@ export function LoginForm() {
             {t('auth.login.forgot')}
           </button>
         </div>
-        <div ref={captchaBox} data-testid="captcha-container" />
-        <FormAlert>{serverError}</FormAlert>
-        <Button type="submit" loading={loading} icon={<LoginIcon className="size-5" />} className="w-full">
-          {loading ? t('auth.login.submitting') : t('auth.login.submit')}
-        </Button>
-        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-          {t('auth.login.noAccount')}{' '}
-          <Link to={paths.register} className="font-semibold text-violet-700 hover:underline dark:text-violet-300">
-            {t('auth.login.toRegister')}
-          </Link>
-        </p>
+        <AuthFormEnd
+          form="login"
+          captchaRef={captchaBox}
+          serverError={serverError}
+          loading={loading}
+          icon={<LoginIcon className="size-5" />}
+          other={{ prompt: t('auth.login.noAccount'), label: t('auth.login.toRegister'), to: paths.register }}
+        />
       </form>
-      <NotificationDialog
-        open={dialog === 'success'}
-        kind="success"
-        title={t('auth.login.successTitle')}
-        message={t('auth.login.successBody')}
-        buttonLabel={t('auth.login.successButton')}
-        onClose={() => hardRedirect(destination)}
-      />
-      <NotificationDialog
-        open={dialog === 'failure'}
-        kind="error"
-        title={t('auth.login.failedTitle')}
-        message={t('auth.login.failedBody')}
-        buttonLabel={t('auth.login.failedButton')}
-        onClose={() => setDialog(null)}
-      />
+      <AuthResultDialogs form="login" dialog={dialog} onSuccessClose={() => hardRedirect(destination)} onFailureClose={() => setDialog(null)} />
       <ForgotPasswordOverlay open={resetOpen} onClose={() => setResetOpen(false)} />
     </>
   );

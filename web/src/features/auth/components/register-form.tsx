@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { UserPlusIcon } from '@/components/ui/icons';
-import { NotificationDialog } from '@/components/ui/notification-dialog';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { register } from '@/features/auth/api/auth';
 import { AdminBadge } from '@/features/auth/components/admin-badge';
+import { AuthFormEnd, AuthResultDialogs } from '@/features/auth/components/auth-form-parts';
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
 import { fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
 import { errorCode } from '@/lib/api-errors';
@@ -105,35 +102,16 @@ export function RegisterForm() {
           placeholder={t('auth.placeholders.confirmPassword')}
           {...field('password_confirmation')}
         />
-        <div ref={captchaBox} data-testid="captcha-container" />
-        <FormAlert>{serverError}</FormAlert>
-        <Button type="submit" loading={loading} icon={<UserPlusIcon className="size-5" />} className="w-full">
-          {loading ? t('auth.register.submitting') : t('auth.register.submit')}
-        </Button>
-        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-          {t('auth.register.haveAccount')}{' '}
-          <Link to={paths.login} className="font-semibold text-violet-700 hover:underline dark:text-violet-300">
-            {t('auth.register.toLogin')}
-          </Link>
-        </p>
+        <AuthFormEnd
+          form="register"
+          captchaRef={captchaBox}
+          serverError={serverError}
+          loading={loading}
+          icon={<UserPlusIcon className="size-5" />}
+          other={{ prompt: t('auth.register.haveAccount'), label: t('auth.register.toLogin'), to: paths.login }}
+        />
       </form>
-      <NotificationDialog
-        open={dialog === 'success'}
-        kind="success"
-        title={t('auth.register.successTitle')}
-        message={t('auth.register.successBody')}
-        buttonLabel={t('auth.register.successButton')}
-        to={paths.login}
-        onClose={() => setDialog(null)}
-      />
-      <NotificationDialog
-        open={dialog === 'failure'}
-        kind="error"
-        title={t('auth.register.failedTitle')}
-        message={t('auth.register.failedBody')}
-        buttonLabel={t('auth.register.failedButton')}
-        onClose={() => setDialog(null)}
-      />
+      <AuthResultDialogs form="register" dialog={dialog} successTo={paths.login} onSuccessClose={() => setDialog(null)} onFailureClose={() => setDialog(null)} />
     </>
   );
 }
