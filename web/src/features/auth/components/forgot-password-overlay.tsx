@@ -16,6 +16,7 @@ import { errorCode, retryAfter } from '@/lib/api-errors';
 import { classifyResetId, LIMITS, normalizePhone, validateCode, validateNewPassword } from '@/features/auth/utils/validation';
 import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useFormState } from '@/hooks/use-form-state';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { isApiError } from '@/lib/api-client';
 
@@ -25,21 +26,34 @@ export const CAPTCHA_DELAY_MS = 100;
 const DEFAULT_RESEND_SECONDS = 60;
 
 type Step = 1 | 2 | 3;
+type ResetField = 'phone' | 'code' | 'password' | 'confirmation';
+const blank: Record<ResetField, string> = { phone: '', code: '', password: '', confirmation: '' };
 type Notice = { kind: NotificationKind; title: string; message: string; button: string; to?: string };
+
+/** A step's Back and submit buttons, side by side. */
+function BackAndSubmit({ loading, disabled, label, onBack }: { loading: boolean; disabled?: boolean; label: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Button variant="secondary" icon={<ArrowLeftIcon className="size-4" />} disabled={loading} onClick={onBack}>
+        {t('reset.back')}
+      </Button>
+      <Button type="submit" loading={loading} disabled={disabled}>
+        {label}
+      </Button>
+    </div>
+  );
+}
 
 /** The three-step reset: phone → 6-digit code → new password (SPEC §2, §4, §5, §8). */
 export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [step, setStep] = useState<Step>(1);
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const { values, setValues, update, serverError: error, setServerError: setError, pending: loading, setPending: setLoading } = useFormState<ResetField>(blank);
+  const { phone, code, password, confirmation } = values;
   const [verified, setVerified] = useState<{ phone: string; token: string } | null>(null);
   const [sentTo, setSentTo] = useState('');
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   // Seconds until another code may be asked for (the server's resend_in or Retry-After).
   const countdown = useCountdown();
@@ -49,16 +63,19 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
   const close = () => {
     if (loading) return;
     setStep(1);
-    setPhone('');
-    setCode('');
-    setPassword('');
-    setConfirmation('');
+    setValues(blank);
     setVerified(null);
     setError('');
     onClose();
   };
   useEscapeKey(open && notice === null, close);
   useLockBodyScroll(open);
+
+  /** A field edit clears the step's error. */
+  const edit = (field: ResetField, value: string) => {
+    update(field, value);
+    setError('');
+  };
 
   const toStep = (next: Step) => {
     setError('');
@@ -119,13 +136,13 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
     }
     const number = normalizePhone(phone);
     if (await requestCode(number)) {
-      setCode('');
+      update('code', '');
       toStep(2);
     }
   };
 
   const resend = async () => {
-    if (await requestCode(sentTo)) setCode('');
+    if (await requestCode(sentTo)) update('code', '');
   };
 
   const verify = async (event: FormEvent) => {
@@ -146,13 +163,13 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
       const data = body as { reset_token?: string; data?: { reset_token?: string } };
       const token = data.data?.reset_token ?? data.reset_token ?? '';
       setVerified({ phone: sentTo, token });
-      setPassword('');
-      setConfirmation('');
+      update('password', '');
+      update('confirmation', '');
       toStep(3);
     } catch (failure) {
       const code = errorCode(failure);
       if (code === 'otp_expired' || code === 'otp_used') {
-        setCode('');
+        update('code', '');
         toStep(1);
         setError(t('reset.errors.codeExpired'));
       } else if (code === 'otp_invalid') setError(t('reset.errors.codeInvalid'));
@@ -248,10 +265,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
               maxLength={LIMITS.phone}
               hint={t('reset.phoneHint')}
               value={phone}
-              onChange={(event) => {
-                setPhone(event.target.value);
-                setError('');
-              }}
+              onChange={(event) => edit('phone', event.target.value)}
             />
             {errorBlock}
             {error && countdown.left > 0 && (
@@ -288,28 +302,18 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
               maxLength={LIMITS.code}
               className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
               value={code}
-              onChange={(event) => {
-                setCode(event.target.value.replace(/\D/g, '').slice(0, LIMITS.code));
-                setError('');
-              }}
+              onChange={(event) => edit('code', event.target.value.replace(/\D/g, '').slice(0, LIMITS.code))}
             />
             {errorBlock}
-            <div className="grid grid-cols-2 gap-3">
-              <Button
-                variant="secondary"
-                icon={<ArrowLeftIcon className="size-4" />}
-                disabled={loading}
-                onClick={() => {
-                  setCode('');
-                  toStep(1);
-                }}
-              >
-                {t('reset.back')}
-              </Button>
-              <Button type="submit" loading={loading} disabled={code.length !== LIMITS.code}>
-                {loading ? t('reset.verifying') : t('reset.verify')}
-              </Button>
-            </div>
+            <BackAndSubmit
+              loading={loading}
+              disabled={code.length !== LIMITS.code}
+              label={loading ? t('reset.verifying') : t('reset.verify')}
+              onBack={() => {
+                update('code', '');
+                toStep(1);
+              }}
+            />
           </form>
         )}
 
@@ -319,38 +323,24 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
               label={t('reset.newPassword')}
               autoComplete="new-password"
               value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError('');
-              }}
+              onChange={(event) => edit('password', event.target.value)}
             />
             <PasswordField
               label={t('reset.confirmPassword')}
               autoComplete="new-password"
               value={confirmation}
-              onChange={(event) => {
-                setConfirmation(event.target.value);
-                setError('');
-              }}
+              onChange={(event) => edit('confirmation', event.target.value)}
             />
             {errorBlock}
-            <div className="grid grid-cols-2 gap-3">
-              <Button
-                variant="secondary"
-                icon={<ArrowLeftIcon className="size-4" />}
-                disabled={loading}
-                onClick={() => {
-                  setPassword('');
-                  setConfirmation('');
-                  toStep(2);
-                }}
-              >
-                {t('reset.back')}
-              </Button>
-              <Button type="submit" loading={loading}>
-                {loading ? t('reset.resetting') : t('reset.reset')}
-              </Button>
-            </div>
+            <BackAndSubmit
+              loading={loading}
+              label={loading ? t('reset.resetting') : t('reset.reset')}
+              onBack={() => {
+                update('password', '');
+                update('confirmation', '');
+                toStep(2);
+              }}
+            />
           </form>
         )}
 
