@@ -26,16 +26,26 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
   return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 }
 
+/** A field's label above the control and its hint and error below it. */
+function Frame({ inputId, label, error, hint, className, children }: { inputId: string; label: string; error?: string; hint?: ReactNode; className: string; children: ReactNode }) {
+  return (
+    <div className={`flex flex-col gap-1.5 text-left ${className}`}>
+      <label htmlFor={inputId} className={labelClass}>
+        {label}
+      </label>
+      {children}
+      <Message id={inputId} error={error} hint={hint} />
+    </div>
+  );
+}
+
 type TextAreaProps = ComponentPropsWithRef<'textarea'> & { label: string; error?: string; hint?: ReactNode; /** Classes of the textarea itself (e.g. font-mono: the label keeps the UI font). */ inputClassName?: string };
 
 export function TextAreaField({ label, error, hint, id, className = '', inputClassName = '', ...props }: TextAreaProps) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <div className={`flex flex-col gap-1.5 text-left ${className}`}>
-      <label htmlFor={inputId} className={labelClass}>
-        {label}
-      </label>
+    <Frame inputId={inputId} label={label} error={error} hint={hint} className={className}>
       <textarea
         id={inputId}
         aria-invalid={error ? true : undefined}
@@ -43,8 +53,7 @@ export function TextAreaField({ label, error, hint, id, className = '', inputCla
         className={`${fieldClass} ${border(error)} h-auto min-h-24 py-3 ${inputClassName}`}
         {...props}
       />
-      <Message id={inputId} error={error} hint={hint} />
-    </div>
+    </Frame>
   );
 }
 
@@ -54,10 +63,7 @@ export function SelectField({ label, error, options, id, className = '', ...prop
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <div className={`flex flex-col gap-1.5 text-left ${className}`}>
-      <label htmlFor={inputId} className={labelClass}>
-        {label}
-      </label>
+    <Frame inputId={inputId} label={label} error={error} className={className}>
       <select id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(inputId, error)} className={`${fieldClass} ${border(error)}`} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -65,8 +71,7 @@ export function SelectField({ label, error, options, id, className = '', ...prop
           </option>
         ))}
       </select>
-      <Message id={inputId} error={error} />
-    </div>
+    </Frame>
   );
 }
 
