@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -17,6 +17,7 @@ import { Segmented } from '@/features/admin/components/common/segmented';
 import { YangonTime } from '@/features/admin/components/common/time';
 import { adminBase } from '@/features/admin/components/layout/admin-nav';
 import { OrderActions } from '@/features/admin/components/orders/order-actions';
+import { useFilterParams } from '@/features/admin/hooks/use-filter-params';
 
 const statuses = ['', 'pending', 'processing', 'completed', 'failed', 'refunded'] as const;
 
@@ -102,17 +103,9 @@ function AllView({ page, q, status, onChange }: { page: number; q: string; statu
 /** Coin orders waiting for delivery, and every order searchable. */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, update } = useFilterParams();
   const view = params.get('view') === 'all' ? 'all' : 'queue';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const update = (next: Record<string, string>) => {
-    const merged = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(next)) {
-      if (value) merged.set(name, value);
-      else merged.delete(name);
-    }
-    setParams(merged, { replace: true });
-  };
   return (
     <>
       <PageHeader title={t('admin.orders.title')} subtitle={t('admin.orders.subtitle')} />

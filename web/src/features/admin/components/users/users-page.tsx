@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -14,24 +14,17 @@ import { QueryState } from '@/features/admin/components/common/query-state';
 import { Table, Td } from '@/features/admin/components/common/table';
 import { YangonTime } from '@/features/admin/components/common/time';
 import { adminBase } from '@/features/admin/components/layout/admin-nav';
+import { useFilterParams } from '@/features/admin/hooks/use-filter-params';
 
 /** Find a customer by phone (any form), username, e-mail or id. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useFilterParams();
   const q = params.get('q') ?? '';
   const banned = params.get('banned') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(q);
   const { data, error, isLoading, mutate } = useUsers({ q, banned, page });
-  const update = (next: Record<string, string>) => {
-    const merged = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(next)) {
-      if (value) merged.set(name, value);
-      else merged.delete(name);
-    }
-    setParams(merged, { replace: true });
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update({ q: text.trim(), page: '' });
