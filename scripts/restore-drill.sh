@@ -33,7 +33,7 @@ trap cleanup EXIT
 
 go build -o "$work/topup" ./cmd/topup
 key="restore-drill-app-key-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-topup() { APP_ENV=local DATABASE_URL="$1" APP_KEY="$2" LOG_LEVEL=warn "$work/topup" "${@:3}"; }
+topup() { APP_ENV=local DATABASE_URL="$1" APP_KEY="$2" BLOB_STORE=postgres LOG_LEVEL=warn "$work/topup" "${@:3}"; }
 
 psqlServer -c "CREATE DATABASE $src" -c "CREATE DATABASE $dst"
 echo "== a shop to back up ($src)"

@@ -52,7 +52,7 @@ func (b *Blobs) Get(ctx context.Context, name string) ([]byte, error) {
 		return nil, wrap(err, "get %s blob", b.kind)
 	}
 	if sum := sha256.Sum256(row.Body); !bytes.Equal(sum[:], row.SHA256) {
-		return nil, fmt.Errorf("store: %s blob %q does not match its SHA-256", b.kind, name)
+		return nil, fmt.Errorf("store: %s blob %q: %w", b.kind, name, blobs.ErrCorrupt)
 	}
 	return row.Body, nil
 }

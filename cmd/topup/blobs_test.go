@@ -5,9 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -96,20 +93,11 @@ func login(t *testing.T, node map[string]string, phone, password string) string 
 // upload's id and the bytes the store keeps (PNGs are re-encoded as read).
 func uploadReceipt(t *testing.T, node map[string]string, token string, seed uint8) (int64, []byte) {
 	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
-	for x := range 40 {
-		for y := range 30 {
-			img.Set(x, y, color.RGBA{R: seed * 50, G: uint8(x * 6), B: uint8(y * 8), A: 255})
-		}
-	}
-	var pic bytes.Buffer
-	if err := png.Encode(&pic, img); err != nil {
-		t.Fatal(err)
-	}
+	pic := pngOf(t, seed)
 	var form bytes.Buffer
 	w := multipart.NewWriter(&form)
 	part, _ := w.CreateFormFile("file", "receipt.png")
-	part.Write(pic.Bytes())
+	part.Write(pic)
 	w.Close()
 	req, _ := http.NewRequest(http.MethodPost, "http://"+node["LISTEN_ADDR"]+"/api/uploads", &form)
 	req.Header.Set("Content-Type", w.FormDataContentType())
@@ -123,7 +111,7 @@ func uploadReceipt(t *testing.T, node map[string]string, token string, seed uint
 	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || res.StatusCode != http.StatusCreated {
 		t.Fatalf("upload: %d %v", res.StatusCode, err)
 	}
-	return body.Data.ID, pic.Bytes()
+	return body.Data.ID, pic
 }
 
 func readReceipt(t *testing.T, node map[string]string, token string, id int64) []byte {

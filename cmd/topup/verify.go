@@ -8,8 +8,10 @@ import (
 )
 
 // verify checks a database the way a restore drill must: the schema
-// version, every wallet against its ledger, and every sealed value against
-// APP_KEY. It writes nothing, so it is safe on a production replica.
+// version, every wallet against its ledger, every sealed value against
+// APP_KEY, and every receipt and public image the rows point at against
+// the blob store (BLOB_STORE). It writes nothing, so it is safe on a
+// production replica.
 func verify(ctx context.Context, args []string, e env) error {
 	cfg, err := flaglessConfig("verify", args, e)
 	if err != nil {
@@ -53,6 +55,12 @@ func verify(ctx context.Context, args []string, e env) error {
 	for _, c := range columns {
 		problems = append(problems, fmt.Sprintf("%s: %d values do not open with this APP_KEY (restore the key that sealed them)", c, sealed.Failed[c]))
 	}
+
+	files, err := verifyFiles(ctx, db, cfg, e)
+	if err != nil {
+		return err
+	}
+	problems = append(problems, files...)
 
 	for _, p := range problems {
 		fmt.Fprintln(e.stdout, "problem:", p)

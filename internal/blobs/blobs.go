@@ -16,12 +16,16 @@ import (
 // ErrNotFound means no blob has the name.
 var ErrNotFound = errors.New("blobs: not found")
 
+// ErrCorrupt means a home that keeps a blob's hash found the blob no
+// longer matches it (damage at rest): it is never served.
+var ErrCorrupt = errors.New("blobs: does not match its SHA-256")
+
 // Store keeps named blobs.
 type Store interface {
 	// Put stores body under name. Callers give fresh random names; a home
 	// may refuse an existing one (PostgreSQL) or replace it (Dir).
 	Put(ctx context.Context, name string, body []byte) error
-	// Get returns the blob's bytes, or ErrNotFound.
+	// Get returns the blob's bytes, or ErrNotFound, or ErrCorrupt.
 	Get(ctx context.Context, name string) ([]byte, error)
 	// Delete removes the blob; a missing one is not an error.
 	Delete(ctx context.Context, name string) error
