@@ -51,7 +51,7 @@ type AdminTimelineStep struct {
 // AdminTopup is a top-up in the queue: Topup's fields, then whose it is,
 // its receipt and how long it has waited.
 type AdminTopup struct {
-	Topup
+	Topup         `tstype:",extends"`
 	UserID        int64         `json:"user_id"`
 	User          AdminCustomer `json:"user"`
 	UploadID      int64         `json:"upload_id"`
@@ -127,8 +127,8 @@ type EarlierTopup struct {
 
 // EarlierImage is an earlier top-up with a near-duplicate receipt.
 type EarlierImage struct {
-	EarlierTopup
-	Distance float64 `json:"distance"` // 0 for the same picture
+	EarlierTopup `tstype:",extends"`
+	Distance     float64 `json:"distance"` // 0 for the same picture
 }
 
 // ReceiptRules are the operator's receipt-check rules.

@@ -21,7 +21,9 @@
 // The rules that keep it easy to generate from: plain structs with json
 // tags, no interfaces, no methods the wire depends on, a comment on every
 // field whose meaning the name does not carry. A field that is null on the
-// wire is a pointer; one left out when empty has omitempty. The types of
+// wire is a pointer; one left out when empty has omitempty. An embedded
+// struct is tagged tstype:",extends", so that the TypeScript interface
+// extends it as the JSON inlines its fields. The types of
 // order.* and user.updated describe payloads the database builds itself
 // (migration 00007, in the same statement as the purchase); the store's
 // event tests hold the two together.
