@@ -6,7 +6,7 @@ BIN      := bin/topup
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 
-.PHONY: run test test-e2e build web go-build clean
+.PHONY: run test test-e2e types build web go-build clean
 
 ## run: build everything, start a private PostgreSQL unless DATABASE_URL is set, seed, serve :8080
 run: build
@@ -19,6 +19,10 @@ test:
 ## test-e2e: only the Playwright journeys, against a freshly built binary
 test-e2e: build
 	web/e2e/run.sh
+
+## types: regenerate web/src/types/api.ts from the Go wire contract (internal/contract)
+types:
+	scripts/gen-types.sh
 
 build: web go-build
 

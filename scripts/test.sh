@@ -69,6 +69,11 @@ step "conformance: pusher-js, laravel-echo and the pusher SDK against the server
 
 step "web: install"
 (cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; })
+# web/src/types/api.ts is generated from internal/contract: a Go change to
+# the contract that was not regenerated (scripts/gen-types.sh) fails here.
+step "web: wire types generated from the Go contract are current"
+scripts/gen-types.sh
+git diff --exit-code -- web/src/types/api.ts
 step "web: typecheck"
 (cd web && npm run --silent typecheck)
 step "web: lint"

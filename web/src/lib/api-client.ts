@@ -1,5 +1,5 @@
 import { getToken, markBanned } from '@/lib/session';
-import type { Envelope } from '@/types/api';
+import type { Envelope } from '@/types/envelope';
 
 // The only module that calls fetch. Every failure becomes an ApiError whose
 // status is one of SPEC §8's request error kinds or the HTTP status code.

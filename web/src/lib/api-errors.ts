@@ -1,5 +1,5 @@
 import { isApiError } from '@/lib/api-client';
-import type { ApiErrorBody } from '@/types/api';
+import type { ApiErrorBody } from '@/types/envelope';
 
 // The one reader of a failed request's body (ApiError.body). Features turn
 // what it finds into words; none of them parses the body itself.

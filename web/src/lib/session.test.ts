@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 import { clearSession, getSession, isAuthenticated, markBanned, saveUser, startSession } from '@/lib/session';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
-const user: User = { id: 7, username: 'mgmg', phone_number: '09123456789', wallet_amount: 5000, is_admin: false, is_banned: false };
+const user: SessionUser = { id: 7, username: 'mgmg', phone_number: '09123456789', wallet_amount: 5000, is_admin: false, is_banned: false };
 
 function spyCookieWrites() {
   const writes: string[] = [];

@@ -1,5 +1,5 @@
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 // SPEC §3 Session: cookies named `token` and `user` (JSON), 7 days.
 export const TOKEN_COOKIE = 'token';
@@ -12,11 +12,11 @@ export function getToken(): string | undefined {
   return token ? token : undefined;
 }
 
-function parseUser(raw: string | undefined): User | null {
+function parseUser(raw: string | undefined): SessionUser | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null && 'id' in value) return value as User;
+    if (typeof value === 'object' && value !== null && 'id' in value) return value as SessionUser;
   } catch {
     // A malformed cookie means "not signed in", never a crash.
   }
@@ -24,13 +24,13 @@ function parseUser(raw: string | undefined): User | null {
 }
 
 /** The user record saved in the `user` cookie, or null when absent or unreadable. */
-export function getStoredUser(): User | null {
+export function getStoredUser(): SessionUser | null {
   return parseUser(getCookie(USER_COOKIE));
 }
 
 export interface Session {
   token: string | undefined;
-  user: User | null;
+  user: SessionUser | null;
 }
 
 // A stable snapshot for useSyncExternalStore: re-parsed only when a cookie changes.
@@ -65,7 +65,7 @@ function notify() {
 }
 
 /** Keeps only the fields SPEC names, so the cookie stays small. */
-function pickUser(user: User): User {
+function pickUser(user: SessionUser): SessionUser {
   const { id, username, phone_number, email, wallet_amount, is_admin, is_banned, ban_reason } = user;
   return { id, username, phone_number, email: email ?? null, wallet_amount, is_admin, is_banned, ban_reason: ban_reason ?? null };
 }
@@ -75,14 +75,14 @@ function pickUser(user: User): User {
  * screens are not told (the login page shows its dialog, then reloads the
  * whole page, instead of the guest guard moving it away first).
  */
-export function startSession(token: string, user: User, { quiet = false } = {}) {
+export function startSession(token: string, user: SessionUser, { quiet = false } = {}) {
   setCookie(TOKEN_COOKIE, token, { days: SESSION_DAYS });
   setCookie(USER_COOKIE, JSON.stringify(pickUser(user)), { days: SESSION_DAYS });
   if (!quiet) notify();
 }
 
 /** Replaces the stored user (refresh from the server, realtime user.updated). Ignored when signed out. */
-export function saveUser(user: User, { quiet = false } = {}) {
+export function saveUser(user: SessionUser, { quiet = false } = {}) {
   if (!getToken()) return;
   setCookie(USER_COOKIE, JSON.stringify(pickUser(user)), { days: SESSION_DAYS });
   if (!quiet) notify();

@@ -7,7 +7,7 @@ import { SWRConfig } from 'swr';
 import { AppProvider } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
 import { mockUsers } from '@/testing/mocks/handlers';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 function Providers({ children }: { children: ReactNode }) {
   return (
@@ -38,8 +38,8 @@ export function renderApp(path = '/', routes: RouteObject[] = appRoutes) {
 }
 
 /** Sets the `user` cookie the way the login screen stores it (JSON, URI-encoded). */
-export function signInAs(overrides: Partial<User> = {}) {
-  const user: User = {
+export function signInAs(overrides: Partial<SessionUser> = {}) {
+  const user: SessionUser = {
     id: 1,
     username: 'aungaung',
     phone_number: '09123456789',

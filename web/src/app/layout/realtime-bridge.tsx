@@ -3,15 +3,15 @@ import { useSWRConfig } from 'swr';
 
 import { userKey } from '@/features/auth/api/auth';
 import { useConfig } from '@/features/config/api/config';
-import { messagesKey, withPushed } from '@/features/notifications/api/messages';
+import { messagesKey, withPushed, type InboxMessage } from '@/features/notifications/api/messages';
 import { orderKeys } from '@/features/orders/api/orders';
 import { ConnectionIndicator } from '@/features/realtime/components/connection-indicator';
-import { useUserChannel, type UserUpdatedEvent } from '@/features/realtime/hooks/use-user-channel';
+import { useUserChannel } from '@/features/realtime/hooks/use-user-channel';
 import { topupKeys } from '@/features/topup/api/topups';
 import { useSession } from '@/hooks/use-session';
 import type { RealtimeSettings } from '@/lib/echo';
 import { getStoredUser, saveUser } from '@/lib/session';
-import type { Message } from '@/types/api';
+import type { MessageSent, UserUpdated } from '@/types/api';
 
 /** Wires the user's private channel to the session and the SWR cache (SPEC §4 Realtime). */
 export function RealtimeBridge() {
@@ -34,7 +34,7 @@ export function RealtimeBridge() {
   }, [authenticated, token, pusher]);
 
   const onUserUpdated = useCallback(
-    (event: UserUpdatedEvent) => {
+    (event: UserUpdated) => {
       const current = getStoredUser();
       if (!current || current.id !== event.user.id) return;
       const next = { ...current, ...event.user };
@@ -45,9 +45,9 @@ export function RealtimeBridge() {
   );
   // SPEC §4: a pushed message goes to the top of the list at once; the refetch then confirms it.
   const onMessage = useCallback(
-    (event: Message) => {
+    (event: MessageSent) => {
       if (!user) return;
-      void mutate<Message[]>(messagesKey(user.id), (list) => withPushed(list, event), { revalidate: true });
+      void mutate<InboxMessage[]>(messagesKey(user.id), (list) => withPushed(list, event), { revalidate: true });
     },
     [mutate, user],
   );

@@ -8,10 +8,10 @@ import { MenuButton } from '@/features/navigation/components/menu-button';
 import { NotificationButton } from '@/features/notifications/components/notification-button';
 import { BalancePill } from '@/features/wallet/components/balance-pill';
 import { formatAmount } from '@/lib/format';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 /** Fixed top bar: notifications and logo on the left; balance, theme and menu on the right. */
-export function TopBar({ user, onExit }: { user: User | null; onExit: () => void }) {
+export function TopBar({ user, onExit }: { user: SessionUser | null; onExit: () => void }) {
   const { t } = useTranslation();
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-paper/75 pt-[env(safe-area-inset-top)] backdrop-blur-xl dark:border-white/5 dark:bg-ink-950/70">

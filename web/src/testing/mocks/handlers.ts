@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 export const testConfig = {
   store_name: 'Shwe Top-Up',
@@ -9,7 +9,7 @@ export const testConfig = {
 };
 
 /** Users GET /api/user/{id} answers with (signInAs registers them). */
-export const mockUsers = new Map<number, User>();
+export const mockUsers = new Map<number, SessionUser>();
 
 /** Store answers (issue 9): an empty store unless a test says otherwise. */
 const emptyPage = { data: [], current_page: 1, last_page: 1, per_page: 12, total: 0 };

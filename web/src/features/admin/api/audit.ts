@@ -1,9 +1,8 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { AuditEntry } from '@/features/admin/api/types';
-import type { Paged } from '@/types/api';
+import type { AuditEntry, Page } from '@/types/api';
 
 export type AuditFilter = { action?: string; target_type?: string; target_id?: string; actor_id?: string; from?: string; to?: string; page: number };
 
 export function useAudit(filter: AuditFilter) {
-  return useAdminQuery<Paged<AuditEntry>>(adminPath('audit', { ...filter, per_page: 30 }));
+  return useAdminQuery<Page<AuditEntry>>(adminPath('audit', { ...filter, per_page: 30 }));
 }

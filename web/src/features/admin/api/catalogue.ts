@@ -1,6 +1,7 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
-import type { Banner, CodeImportResult, CodeStock, Credentials, Game, PaymentMethod, Product, Service } from '@/features/admin/api/types';
-import type { Envelope, Paged } from '@/types/api';
+import type { Banner, CodeImportResult, CodeStock, Game, PaymentMethod, Product, Service } from '@/features/admin/api/types';
+import type { Credentials, Page } from '@/types/api';
+import type { Envelope } from '@/types/envelope';
 import { api } from '@/lib/api-client';
 
 export const useServices = () => useAdminQuery<Service[]>(adminPath('services'));
@@ -11,7 +12,7 @@ export const useCodeStocks = () => useAdminQuery<{ products: CodeStock[]; low_st
 
 export type ProductFilter = { kind?: string; game_id?: number; q?: string; page: number };
 export const useProducts = (filter: ProductFilter) =>
-  useAdminQuery<Paged<Product>>(adminPath('products', { ...filter, per_page: 20 }));
+  useAdminQuery<Page<Product>>(adminPath('products', { ...filter, per_page: 20 }));
 
 /** Collections edited with create (POST) and PATCH. */
 export type Collection = 'services' | 'games' | 'products' | 'payment-methods' | 'banners';

@@ -1,16 +1,16 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
 import type { AdminOrder, OrderDetail } from '@/features/admin/api/types';
-import type { Paged } from '@/types/api';
+import type { Page } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export type OrderFilter = { status?: string; q?: string; page: number; user_id?: number };
 
 export function useOrderQueue(page: number) {
-  return useAdminQuery<Paged<AdminOrder>>(adminPath('orders/queue', { page, per_page: 20 }));
+  return useAdminQuery<Page<AdminOrder>>(adminPath('orders/queue', { page, per_page: 20 }));
 }
 
 export function useOrders(filter: OrderFilter) {
-  return useAdminQuery<Paged<AdminOrder>>(adminPath('orders', { ...filter, per_page: 20 }));
+  return useAdminQuery<Page<AdminOrder>>(adminPath('orders', { ...filter, per_page: 20 }));
 }
 
 export function useOrder(id: number) {

@@ -1,6 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
 import type { ReceiptRules, ReuseRule } from '@/features/admin/api/types';
-import type { Envelope } from '@/types/api';
+import type { Envelope } from '@/types/envelope';
 import { api } from '@/lib/api-client';
 
 export function useReceiptRules() {

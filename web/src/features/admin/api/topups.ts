@@ -1,12 +1,12 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
 import type { AdminTopup, CheckName, TopupDetail } from '@/features/admin/api/types';
-import type { Paged } from '@/types/api';
+import type { Page } from '@/types/api';
 import { api } from '@/lib/api-client';
 
 export type TopupFilter = { status: string; page: number; user_id?: number };
 
 export function useTopups(filter: TopupFilter) {
-  return useAdminQuery<Paged<AdminTopup>>(adminPath('topups', { ...filter, per_page: 20 }));
+  return useAdminQuery<Page<AdminTopup>>(adminPath('topups', { ...filter, per_page: 20 }));
 }
 
 export function useTopup(id: number) {

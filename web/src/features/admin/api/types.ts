@@ -1,23 +1,28 @@
-import type { Topup, TopupStatus } from '@/types/api';
+import type {
+  AdminBanner,
+  AdminGame,
+  AdminLedgerEntry,
+  AdminOrder as ContractAdminOrder,
+  AdminPaymentMethod,
+  AdminService,
+  AdminTimelineStep,
+  AdminTopup as ContractAdminTopup,
+  Topup,
+  User,
+} from '@/types/api';
 
 // JSON shapes of /api/admin/* (api/admin*.go). Amounts are whole kyat.
 
-export interface AdminCustomer {
-  id: number;
-  username: string;
-  phone_number: string;
+export type TopupStatus = 'pending' | 'confirmed' | 'rejected';
+
+/** The contract's Topup with its status narrowed to the three the server writes. */
+export interface TopupRow extends Omit<Topup, 'status'> {
+  status: TopupStatus;
 }
 
-export interface AdminTopup extends Topup {
-  user_id: number;
-  user: AdminCustomer;
-  upload_id: number;
-  receipt_url: string;
-  decided_by: number | null;
-  decided_by_name: string | null;
-  age_seconds: number;
-  overdue: boolean;
-  /** The receipt checks (docs/receipt-checks.md); absent from older servers. */
+/** A queued top-up: the contract's, with its status and receipt checks narrowed (the checks are left out where not computed). */
+export interface AdminTopup extends Omit<ContractAdminTopup, 'status' | 'checks'> {
+  status: TopupStatus;
   checks?: TopupChecks;
 }
 
@@ -58,41 +63,14 @@ export interface ReceiptRules {
 export type OrderStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'refunded';
 export type ProductKind = 'coin' | 'code' | 'account';
 
-export interface AdminOrder {
-  id: number;
-  user_id: number;
-  user: AdminCustomer;
-  product_id: number;
-  product_name: string;
-  product_kind: ProductKind;
-  service_name: string;
-  game_name: string;
-  price: number;
-  service_charge: number;
-  total_price: number;
-  game_uid: string;
-  server_id: string;
+/** An order in the admin's lists: the contract's, with its status and kind narrowed. */
+export interface AdminOrder extends Omit<ContractAdminOrder, 'status' | 'product_kind'> {
   status: OrderStatus;
-  fail_reason: string | null;
-  claimed_by: number | null;
-  claimed_by_name: string | null;
-  claimed_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
+  product_kind: ProductKind;
 }
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  phone_number: string;
-  email: string | null;
-  wallet_amount: number;
-  is_admin: boolean;
-  is_banned: boolean;
-  ban_reason: string | null;
-  created_at: string;
-}
+/** An account as the admin sees it: the contract's User. */
+export type AdminUser = User;
 
 export interface TopupDetail {
   topup: AdminTopup;
@@ -107,39 +85,24 @@ export interface TopupDetail {
     created_at: string;
   }[];
   customer: AdminUser;
-  history: { topups: Topup[]; orders: AdminOrder[]; recent_confirmed: number; recent_rejected: number };
+  history: { topups: TopupRow[]; orders: AdminOrder[]; recent_confirmed: number; recent_rejected: number };
 }
 
-export interface TimelineEntry {
-  at: string;
-  kind: string;
-  actor_id: number | null;
-  actor: string;
-  reason: string | null;
-}
+export type TimelineEntry = AdminTimelineStep;
 
 export interface OrderDetail {
   order: AdminOrder;
   timeline: TimelineEntry[];
 }
 
-export interface LedgerEntry {
-  id: number;
-  amount: number;
-  balance_after: number;
-  kind: string;
-  reference: string;
-  actor_id: number | null;
-  reason: string | null;
-  created_at: string;
-}
+export type LedgerEntry = AdminLedgerEntry;
 
 export interface UserDetail {
   user: AdminUser;
   ban: { banned_at: string | null; banned_by: number | null; banned_by_name: string | null };
   orders: AdminOrder[];
   orders_total: number;
-  topups: Topup[];
+  topups: TopupRow[];
   ledger: LedgerEntry[];
 }
 
@@ -165,29 +128,12 @@ export interface Overview {
   };
 }
 
-export interface Service {
-  id: number;
-  name: string;
-  name_my: string;
-  slug: string;
+/** A service as the admin edits it, its kind narrowed. */
+export interface Service extends Omit<AdminService, 'kind'> {
   kind: ProductKind;
-  sort: number;
-  is_active: boolean;
 }
 
-export interface Game {
-  id: number;
-  service_id: number;
-  name: string;
-  name_my: string;
-  slug: string;
-  description: string;
-  logo_url: string;
-  is_hot: boolean;
-  uses_server_id: boolean;
-  sort: number;
-  is_active: boolean;
-}
+export type Game = AdminGame;
 
 export interface Product {
   id: number;
@@ -231,35 +177,12 @@ export interface CodeImportResult {
   stock: CodeStock;
 }
 
-export interface Credentials {
-  email: string;
-  email_password: string;
-  game_password: string;
-}
-
-export interface PaymentMethod {
-  id: number;
-  name: string;
-  holder_name: string;
-  phone: string;
-  icon: string;
+/** A receiving account as the admin edits it, its kind narrowed. */
+export interface PaymentMethod extends Omit<AdminPaymentMethod, 'kind'> {
   kind: 'wallet' | 'bank';
-  maintenance_message: string;
-  is_active: boolean;
-  sort: number;
 }
 
-export interface Banner {
-  id: number;
-  title: string;
-  title_my: string;
-  image_url: string;
-  link: string;
-  is_active: boolean;
-  sort: number;
-  starts_at: string | null;
-  ends_at: string | null;
-}
+export type Banner = AdminBanner;
 
 export interface Review {
   id: number;
@@ -274,20 +197,6 @@ export interface Review {
   created_at: string;
 }
 
-export interface AuditEntry {
-  id: number;
-  actor_id: number | null;
-  actor_name: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  ip: string | null;
-  request_id: string;
-  created_at: string;
-}
 
 export interface EventResult {
   channel: string;

@@ -1,12 +1,13 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
 import type { AdminUser, EventResult, LedgerEntry, UserDetail } from '@/features/admin/api/types';
-import type { Envelope, Paged } from '@/types/api';
+import type { Page } from '@/types/api';
+import type { Envelope } from '@/types/envelope';
 import { api } from '@/lib/api-client';
 
 export type UserFilter = { q?: string; banned?: string; page: number };
 
 export function useUsers(filter: UserFilter, enabled = true) {
-  return useAdminQuery<Paged<AdminUser>>(enabled ? adminPath('users', { ...filter, per_page: 20 }) : null);
+  return useAdminQuery<Page<AdminUser>>(enabled ? adminPath('users', { ...filter, per_page: 20 }) : null);
 }
 
 export function useUser(id: number) {

@@ -1,5 +1,5 @@
 import { api, getData } from '@/lib/api-client';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 export interface LoginInput {
   /** A phone number or an e-mail address. */
@@ -12,7 +12,7 @@ export interface LoginInput {
 export interface LoginResponse {
   success: boolean;
   token: string;
-  user: User;
+  user: SessionUser;
   message?: string;
 }
 
@@ -33,7 +33,7 @@ export function register(input: RegisterInput) {
   // SPEC §3: e-mail is omitted when empty.
   const payload: RegisterInput = { ...input };
   if (!payload.email) delete payload.email;
-  return api.post<{ success: boolean; message?: string; user?: User }>('/register', payload, { auth: false });
+  return api.post<{ success: boolean; message?: string; user?: SessionUser }>('/register', payload, { auth: false });
 }
 
 export function logout() {
@@ -42,8 +42,8 @@ export function logout() {
 
 export const userKey = (id: number) => `/user/${id}`;
 
-export function getUser(id: number): Promise<User> {
-  return getData<User>(userKey(id));
+export function getUser(id: number): Promise<SessionUser> {
+  return getData<SessionUser>(userKey(id));
 }
 
 export interface SendOtpResponse {

@@ -16,7 +16,7 @@ import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type ValidationKey } 
 import { useFormState } from '@/hooks/use-form-state';
 import { hardRedirect } from '@/lib/navigation';
 import { saveUser, startSession } from '@/lib/session';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 const REMEMBER_KEY = 'remembered_login';
 /** How long the 'Login Successful' dialog shows before the page moves on. */
@@ -50,7 +50,7 @@ export function LoginForm() {
   }));
   const [rememberMe, setRememberMe] = useState(() => remembered() !== '');
   const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
-  const [signedIn, setSignedIn] = useState<User | null>(null);
+  const [signedIn, setSignedIn] = useState<SessionUser | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   // After 3 failed logins for an account the server wants a captcha with each
   // try (issue 16); the widget loads only then.

@@ -5,10 +5,10 @@ import { getUser, userKey } from '@/features/auth/api/auth';
 import { useSession } from '@/hooks/use-session';
 import { isApiError } from '@/lib/api-client';
 import { clearSession, saveUser } from '@/lib/session';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 /** The signed-in user from the `user` cookie (kept fresh by useUserRefresh and realtime). */
-export function useCurrentUser(): User | null {
+export function useCurrentUser(): SessionUser | null {
   const { authenticated, user } = useSession();
   return authenticated ? user : null;
 }
@@ -21,7 +21,7 @@ export function useCurrentUser(): User | null {
 export function useUserRefresh() {
   const { authenticated, user } = useSession();
   const id = authenticated ? user?.id : undefined;
-  const { data, error } = useSWR<User, unknown>(id === undefined ? null : userKey(id), () => getUser(id as number), {
+  const { data, error } = useSWR<SessionUser, unknown>(id === undefined ? null : userKey(id), () => getUser(id as number), {
     revalidateIfStale: true,
     shouldRetryOnError: false,
   });

@@ -1,15 +1,7 @@
 import useSWR, { preload } from 'swr';
 
 import { getData } from '@/lib/api-client';
-
-/** The active promotion (GET /api/banner); data is null when there is none. */
-export interface Banner {
-  id: number;
-  title: string;
-  title_my: string;
-  image_url: string;
-  link: string;
-}
+import type { Banner } from '@/types/api';
 
 export const bannerKey = '/banner';
 

@@ -1,23 +1,9 @@
 import useSWR, { preload } from 'swr';
 
 import { getData } from '@/lib/api-client';
+import type { Game } from '@/types/api';
 
 export type ServiceKind = 'coin' | 'code' | 'account';
-
-/** SPEC §3 Game, as GET /api/games answers it. */
-export interface Game {
-  id: number;
-  name: string;
-  name_my: string;
-  slug: string;
-  description: string;
-  logo_url: string;
-  is_hot: boolean;
-  uses_server_id: boolean;
-  service_id: number;
-  /** kind: coin, code or account (ServiceKind). */
-  service: { name: string; slug: string; kind: string };
-}
 
 export const gamesKey = '/games';
 

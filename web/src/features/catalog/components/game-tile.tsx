@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 
 import { FlameIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import type { Game } from '@/features/catalog/api/games';
+import type { Game } from '@/types/api';
 import { localName } from '@/lib/localize';
 import { scrollToTop } from '@/lib/navigation';
 import { saveSelectedService, serviceSegment } from '@/lib/selected-service';

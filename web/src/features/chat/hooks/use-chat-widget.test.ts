@@ -2,9 +2,9 @@ import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { useChatWidget } from '@/features/chat/hooks/use-chat-widget';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
-const customer: User = {
+const customer: SessionUser = {
   id: 7,
   username: 'mya',
   phone_number: '+959123456789',
@@ -14,7 +14,7 @@ const customer: User = {
   is_banned: false,
   ban_reason: null,
 };
-const admin: User = { ...customer, id: 1, username: 'boss', is_admin: true };
+const admin: SessionUser = { ...customer, id: 1, username: 'boss', is_admin: true };
 
 function chatScript() {
   return document.getElementById('chat-widget-script');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 import { paths } from '@/config/paths';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 // SPEC §1 live chat (a Tawk.to-style widget). Loaded only when a widget id is
 // configured; it learns the signed-in user's display name and e-mail.
@@ -25,7 +25,7 @@ declare global {
 }
 
 /** The name and e-mail the widget receives; a placeholder address when the user has none. */
-export function chatIdentity(user: User | null): { name: string; email: string } {
+export function chatIdentity(user: SessionUser | null): { name: string; email: string } {
   const name = user?.username?.trim() || 'Guest';
   const email = user?.email?.trim();
   if (email) return { name, email };
@@ -35,7 +35,7 @@ export function chatIdentity(user: User | null): { name: string; email: string }
 
 const SCRIPT_ID = 'chat-widget-script';
 
-function sendIdentity(user: User | null) {
+function sendIdentity(user: SessionUser | null) {
   const chat = window.Tawk_API;
   if (!chat?.setAttributes) return;
   try {
@@ -48,11 +48,11 @@ function sendIdentity(user: User | null) {
 }
 
 /** Whether the widget may load for `user` on `pathname`. */
-export function chatAllowed(user: User | null, pathname: string): boolean {
+export function chatAllowed(user: SessionUser | null, pathname: string): boolean {
   return !user?.is_admin && pathname !== paths.dashboard && !pathname.startsWith(`${paths.dashboard}/`);
 }
 
-export function useChatWidget(widgetId: string | undefined, user: User | null, pathname: string) {
+export function useChatWidget(widgetId: string | undefined, user: SessionUser | null, pathname: string) {
   const allowed = chatAllowed(user, pathname);
   useEffect(() => {
     if (!allowed || !widgetId || !/^[\w-]+(\/[\w-]+)?$/.test(widgetId)) return;

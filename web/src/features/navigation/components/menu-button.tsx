@@ -20,10 +20,10 @@ import { GAMES_SECTION_ID, paths } from '@/config/paths';
 import { useDisclosure } from '@/hooks/use-disclosure';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { scrollToSection, scrollToTop } from '@/lib/navigation';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 type MenuButtonProps = {
-  user: User | null;
+  user: SessionUser | null;
   /** Exit: opens the logout confirm. */
   onExit: () => void;
 };

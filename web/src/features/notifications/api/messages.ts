@@ -1,7 +1,10 @@
 import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
-import type { Message } from '@/types/api';
+import type { Message, MessageSent } from '@/types/api';
+
+/** A message in the open inbox: as listed, or as pushed (user.message.sent) until the list is fetched again. */
+export type InboxMessage = Message | MessageSent;
 
 export const messagesKey = (userId: number) => `/message/${userId}`;
 
@@ -12,7 +15,7 @@ export async function getMessages(userId: number): Promise<Message[]> {
 
 /** SPEC §5: skipped (logged) without a user id or token. */
 export function useMessages(userId: number | undefined, token: string | undefined) {
-  return useSWR<Message[], unknown>(userId !== undefined && token ? messagesKey(userId) : null, () => getMessages(userId as number));
+  return useSWR<InboxMessage[], unknown>(userId !== undefined && token ? messagesKey(userId) : null, () => getMessages(userId as number));
 }
 
 export function markMessageRead(id: number) {
@@ -24,11 +27,11 @@ export function deleteMessage(id: number) {
 }
 
 /** A pushed message goes to the top of the list (SPEC §4), once. */
-export function withPushed(list: Message[] | undefined, message: Message): Message[] {
+export function withPushed(list: InboxMessage[] | undefined, message: MessageSent): InboxMessage[] {
   return [message, ...(list ?? []).filter((item) => item.id !== message.id)];
 }
 
 /** Messages whose product's service is 'code' show the title as a copyable code. */
-export function isCodeMessage(message: Message): boolean {
+export function isCodeMessage(message: InboxMessage): boolean {
   return message.product?.service?.name?.trim().toLowerCase() === 'code';
 }

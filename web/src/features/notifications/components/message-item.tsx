@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { CopyField } from '@/components/ui/copy-field';
 import { TrashIcon } from '@/components/ui/icons';
-import { isCodeMessage } from '@/features/notifications/api/messages';
-import type { Message } from '@/types/api';
+import { isCodeMessage, type InboxMessage } from '@/features/notifications/api/messages';
 import { fromNow } from '@/lib/time';
 
 type MessageItemProps = {
-  message: Message;
+  message: InboxMessage;
   /** Marks an unread message read; rejects when the call fails. */
-  onRead: (message: Message) => Promise<void>;
-  onDelete: (message: Message) => void;
+  onRead: (message: InboxMessage) => Promise<void>;
+  onDelete: (message: InboxMessage) => void;
 };
 
 /** One notification: More/Less (marking it read), the trash button and a relative time. */

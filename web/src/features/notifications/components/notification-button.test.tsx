@@ -2,18 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { Message } from '@/types/api';
+import type { InboxMessage } from '@/features/notifications/api/messages';
 import { fakeRealtime } from '@/testing/fake-echo';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signInAs } from '@/testing/test-utils';
 
 const now = new Date().toISOString();
-const messages: Message[] = [
+const messages: InboxMessage[] = [
   { id: 2, title: 'DEMO-ABCD-1234-01', body: 'Your Valorant code.', user_id: 1, created_at: now, is_read: false, product: { id: 9, name: '475 VP', service: { name: 'Code' } } },
   { id: 1, title: 'Welcome to Shwe Top-Up', body: 'Line one\nline two\nline three', user_id: 1, created_at: now, is_read: true, product: null },
 ];
 
-function setup(list: Message[] = messages) {
+function setup(list: InboxMessage[] = messages) {
   signInAs({ id: 1 });
   let current = [...list];
   const reads: number[] = [];

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/icon-button';
 import { BellIcon, CloseIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { deleteMessage, markMessageRead } from '@/features/notifications/api/messages';
-import type { Message } from '@/types/api';
+import { deleteMessage, markMessageRead, type InboxMessage } from '@/features/notifications/api/messages';
 import { DeleteMessageDialog } from '@/features/notifications/components/delete-message-dialog';
 import { MessageItem } from '@/features/notifications/components/message-item';
 import { useEscapeKey } from '@/hooks/use-escape-key';
@@ -14,7 +13,7 @@ import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 
 type NotificationPanelProps = {
   id: string;
-  messages: Message[];
+  messages: InboxMessage[];
   loading: boolean;
   /** Refetches the list after a change. */
   refresh: () => void;
@@ -28,7 +27,7 @@ type NotificationPanelProps = {
  */
 export function NotificationPanel({ id, messages, loading, refresh, onClose }: NotificationPanelProps) {
   const { t } = useTranslation();
-  const [deleting, setDeleting] = useState<Message | null>(null);
+  const [deleting, setDeleting] = useState<InboxMessage | null>(null);
   const titleId = `${id}-title`;
 
   const dismiss = () => {
@@ -37,7 +36,7 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
   useEscapeKey(true, dismiss);
   useLockBodyScroll(true);
 
-  const read = async (message: Message) => {
+  const read = async (message: InboxMessage) => {
     await markMessageRead(message.id);
     refresh();
   };

@@ -2,32 +2,7 @@ import useSWR from 'swr';
 
 import { api, getData } from '@/lib/api-client';
 import { apiPath, keyUnder } from '@/lib/api-path';
-import type { Paged } from '@/types/api';
-
-export interface Credentials {
-  email: string;
-  email_password: string;
-  game_password: string;
-}
-
-/** SPEC §3 order (history) plus the receipt snapshot GET /api/orders adds. */
-export interface Order {
-  id: number;
-  product: { id: number; name: string; service: { name: string } };
-  product_kind: string;
-  game_name: string;
-  price: number;
-  service_charge: number;
-  total_price: number;
-  payment_status: string;
-  game_uid: string;
-  server_id: string;
-  fail_reason: string | null;
-  meta: Credentials | null;
-  code?: string;
-  created_at: string;
-  completed_at: string | null;
-}
+import type { Credentials, Order, Page } from '@/types/api';
 
 /** SWR keys: every page of the history lies under '/orders' (realtime revalidates them all). */
 export const orderKeys = {
@@ -37,7 +12,7 @@ export const orderKeys = {
 };
 
 export function useOrders(page: number, enabled = true) {
-  return useSWR<Paged<Order>, unknown>(enabled ? orderKeys.page(page) : null, (key: string) => getData<Paged<Order>>(key), { keepPreviousData: true });
+  return useSWR<Page<Order>, unknown>(enabled ? orderKeys.page(page) : null, (key: string) => getData<Page<Order>>(key), { keepPreviousData: true });
 }
 
 export interface PlaceOrderInput {

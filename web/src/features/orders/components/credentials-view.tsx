@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { CopyField } from '@/components/ui/copy-field';
 import { AlertIcon } from '@/components/ui/icons';
-import type { Credentials } from '@/features/orders/api/orders';
+import type { Credentials } from '@/types/api';
 
 /** An account's e-mail, e-mail password and game password, each click-to-copy, with the warnings. */
 export function CredentialsView({ credentials }: { credentials: Credentials }) {

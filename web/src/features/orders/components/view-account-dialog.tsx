@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import type { Order } from '@/features/orders/api/orders';
+import type { Order } from '@/types/api';
 import { CredentialsView } from '@/features/orders/components/credentials-view';
 
 /** SPEC §2: an account order's e-mail, e-mail password and game password. */

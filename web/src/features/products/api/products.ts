@@ -2,26 +2,14 @@ import useSWR from 'swr';
 
 import { getData } from '@/lib/api-client';
 import { apiPath } from '@/lib/api-path';
-import type { Paged } from '@/types/api';
+import type { Page, Product as ContractProduct } from '@/types/api';
 
-/** SPEC §3 package/product, as GET /api/products answers it. */
-export interface Product {
-  id: number;
-  name: string;
-  name_my: string;
-  description: string;
-  img_url: string;
-  preview_img: string[];
-  price: number;
-  fake_price: number | null;
-  discount_percent: number;
-  is_sold: boolean;
-  is_popular: boolean;
-  service_id: number;
-  service: { name: string; slug: string; kind: string };
-  game: { id: number; name: string; name_my: string; slug: string };
-  uses_server_id: boolean;
-  data: { rank?: string; skin_count?: number; hero_count?: number; amount?: number; [key: string]: unknown };
+/** What a product's free-form data holds (accounts: rank and counts; coins and codes: amount). */
+export type ProductData = { rank?: string; skin_count?: number; hero_count?: number; amount?: number; [key: string]: unknown };
+
+/** A product as GET /api/products answers it: the contract's, with its data read as ProductData. */
+export interface Product extends Omit<ContractProduct, 'data'> {
+  data: ProductData;
 }
 
 export type ProductQuery = { page: number; serviceId?: number; gameSlug: string };
@@ -31,7 +19,7 @@ export const productKeys = {
 };
 
 export function useProducts(query: ProductQuery | null) {
-  return useSWR<Paged<Product>, unknown>(query ? productKeys.list(query) : null, (key: string) => getData<Paged<Product>>(key, { auth: false }), {
+  return useSWR<Page<Product>, unknown>(query ? productKeys.list(query) : null, (key: string) => getData<Page<Product>>(key, { auth: false }), {
     keepPreviousData: true,
   });
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
 import { formatAmount } from '@/lib/format';
-import type { User } from '@/types/api';
+import type { SessionUser } from '@/types/session';
 
 /** SPEC §2 Profile Information: username and phone number (and the wallet). */
-export function ProfileInfo({ user }: { user: User }) {
+export function ProfileInfo({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
     [t('auth.fields.username'), user.username],

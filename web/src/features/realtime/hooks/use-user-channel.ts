@@ -2,37 +2,21 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import { connectRealtime, disconnectRealtime, type ConnectionState, type RealtimeSettings } from '@/lib/echo';
 import { onReconnect } from '@/lib/reconnect';
-import type { Message, User } from '@/types/api';
-
-/** DESIGN §4 `user.updated` payload. */
-export interface UserUpdatedEvent {
-  updateType?: string;
-  user: Partial<User> & { id: number };
-}
-
-/** DESIGN §4 `order.updated` payload (never carries what was delivered). */
-export interface OrderUpdatedEvent {
-  order: { id: number; user_id: number; payment_status: string; [key: string]: unknown };
-}
-
-/** DESIGN §4 `topup.updated` payload. */
-export interface TopupUpdatedEvent {
-  topup: { id: number; user_id: number; status: string; [key: string]: unknown };
-}
+import type { MessageSent, OrderEvent, TopupEvent, UserUpdated } from '@/types/api';
 
 type Options = {
   /** Null while signed out or before /api/config has loaded (or without an app key). */
   settings: RealtimeSettings | null;
   userId: number | undefined;
-  onUserUpdated: (event: UserUpdatedEvent) => void;
-  onMessage: (event: Message) => void;
-  onOrderUpdated?: (event: OrderUpdatedEvent) => void;
-  onTopupUpdated?: (event: TopupUpdatedEvent) => void;
+  onUserUpdated: (event: UserUpdated) => void;
+  onMessage: (event: MessageSent) => void;
+  onOrderUpdated?: (event: OrderEvent) => void;
+  onTopupUpdated?: (event: TopupEvent) => void;
   /** The socket came back after a drop: whatever was published meanwhile is lost. */
   onReconnected?: () => void;
 };
 
-function isUserUpdated(payload: unknown): payload is UserUpdatedEvent {
+function isUserUpdated(payload: unknown): payload is UserUpdated {
   return (
     typeof payload === 'object' &&
     payload !== null &&
@@ -71,13 +55,13 @@ export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onO
       if (isUserUpdated(payload) && payload.user.id === userId) handlers.current.onUserUpdated(payload);
     });
     const stopMessage = connection.listenPrivate(channel, '.user.message.sent', (payload) => {
-      handlers.current.onMessage(payload as Message);
+      handlers.current.onMessage(payload as MessageSent);
     });
     const stopOrder = connection.listenPrivate(channel, '.order.updated', (payload) => {
-      if (isObjectWith(payload, 'order')) handlers.current.onOrderUpdated?.(payload as OrderUpdatedEvent);
+      if (isObjectWith(payload, 'order')) handlers.current.onOrderUpdated?.(payload as OrderEvent);
     });
     const stopTopup = connection.listenPrivate(channel, '.topup.updated', (payload) => {
-      if (isObjectWith(payload, 'topup')) handlers.current.onTopupUpdated?.(payload as TopupUpdatedEvent);
+      if (isObjectWith(payload, 'topup')) handlers.current.onTopupUpdated?.(payload as TopupEvent);
     });
     const stopReconnect = onReconnect(connection, () => handlers.current.onReconnected?.());
     return () => {

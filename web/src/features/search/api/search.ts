@@ -2,36 +2,12 @@ import useSWR from 'swr';
 
 import { getData } from '@/lib/api-client';
 import { apiPath } from '@/lib/api-path';
-import type { Paged } from '@/types/api';
-
-export interface SearchGame {
-  id: number;
-  name: string;
-  name_my: string;
-  slug: string;
-  logo_url: string;
-  is_hot: boolean;
-  service_id: number;
-  description: string;
-  service: { name: string; slug: string; kind: string };
-}
-
-export interface SearchProduct {
-  id: number;
-  name: string;
-  name_my: string;
-  img_url: string;
-  price: number;
-  is_sold: boolean;
-  service_id: number;
-  service: { name: string; slug: string; kind: string };
-  game: { id: number; name: string; name_my: string; slug: string };
-}
+import type { Game, Page, Product } from '@/types/api';
 
 export interface SearchResult {
   query: string;
-  games: SearchGame[];
-  products: Paged<SearchProduct>;
+  games: Game[];
+  products: Page<Product>;
 }
 
 export const searchKey = (q: string, page: number) => apiPath('/search', { q, page });

@@ -2,18 +2,7 @@ import useSWR from 'swr';
 
 import { api, getData } from '@/lib/api-client';
 import { apiPath } from '@/lib/api-path';
-import type { Topup } from '@/types/api';
-
-/** SPEC §3 payment method (GET /api/payment-methods). */
-export interface PaymentMethod {
-  id: number;
-  name: string;
-  phone: string;
-  holderName: string;
-  icon: string;
-  kind: string;
-  maintenance_message: string;
-}
+import type { PaymentMethod, Topup } from '@/types/api';
 
 /** GET /api/topup-quote: the exact total (amount + verification amount T) to transfer. */
 export interface TopupQuote {

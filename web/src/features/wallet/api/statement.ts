@@ -4,21 +4,17 @@ import useSWRInfinite from 'swr/infinite';
 import { useSession } from '@/hooks/use-session';
 import { api } from '@/lib/api-client';
 import { apiPath } from '@/lib/api-path';
+import type { StatementEntry as ContractStatementEntry } from '@/types/api';
 
 export const STATEMENT_KINDS = ['topup', 'order', 'refund', 'adjustment'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-/** One ledger entry as GET /api/wallet/ledger answers it. */
-export interface StatementEntry {
-  id: number;
+// The server leaves these out when empty (omitempty) rather than sending null.
+type LeftOutWhenEmpty = 'order_id' | 'topup_id' | 'reason';
+
+/** One ledger entry as GET /api/wallet/ledger answers it, its kind narrowed to the four the server writes. */
+export interface StatementEntry extends Omit<ContractStatementEntry, 'kind' | LeftOutWhenEmpty>, Partial<Pick<ContractStatementEntry, LeftOutWhenEmpty>> {
   kind: StatementKind;
-  /** Signed whole kyat: credits positive, debits negative. */
-  amount: number;
-  balance_after: number;
-  created_at: string;
-  order_id?: number;
-  topup_id?: number;
-  reason?: string;
 }
 
 export interface StatementPage {

@@ -156,8 +156,8 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
         <p className="font-semibold text-slate-900 dark:text-white">{t(`wallet.kinds.${entry.kind}`)}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           <time dateTime={entry.created_at}>{formatYangonDateTime(entry.created_at)}</time>
-          {entry.order_id !== undefined && <span> · {t('wallet.orderRef', { id: entry.order_id })}</span>}
-          {entry.topup_id !== undefined && <span> · {t('wallet.topupRef', { id: entry.topup_id })}</span>}
+          {entry.order_id != null && <span> · {t('wallet.orderRef', { id: entry.order_id })}</span>}
+          {entry.topup_id != null && <span> · {t('wallet.topupRef', { id: entry.topup_id })}</span>}
         </p>
         {entry.reason && <p className="text-sm break-words text-slate-700 dark:text-slate-300">{entry.reason}</p>}
       </div>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { useOrderQueue, useOrders } from '@/features/admin/api/orders';
 import type { AdminOrder } from '@/features/admin/api/types';
-import type { Paged } from '@/types/api';
+import type { Page } from '@/types/api';
 import { StatusBadge } from '@/features/admin/components/common/badge';
 import { SelectField } from '@/components/ui/fields';
 import { Kyat } from '@/features/admin/components/common/kyat';
@@ -59,7 +59,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
   );
 }
 
-function OrderList({ result, onPage }: { result: { data?: Paged<AdminOrder>; error: unknown; isLoading: boolean; mutate: () => unknown }; onPage: (page: number) => void }) {
+function OrderList({ result, onPage }: { result: { data?: Page<AdminOrder>; error: unknown; isLoading: boolean; mutate: () => unknown }; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const { data, error, isLoading, mutate } = result;
   return (
