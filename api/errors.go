@@ -130,6 +130,8 @@ func describe(err error) problem {
 		return problem{http.StatusConflict, "invalid_state", "This cannot be done in its current state. Refresh and try again."}
 	case errors.Is(err, store.ErrInvalid):
 		return problem{http.StatusUnprocessableEntity, "", "The given data was invalid."}
+	case errors.Is(err, store.ErrUnavailable):
+		return problem{http.StatusServiceUnavailable, "", "The shop is briefly unavailable. Please try again in a moment."}
 	default:
 		return problem{http.StatusInternalServerError, "", "Something went wrong on our side. Please try again."}
 	}
@@ -198,6 +200,9 @@ func conflictField(ce *store.ConflictError) string {
 func errorHandler(log zerolog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
 		status, message := statusOf(err)
+		if errors.Is(err, store.ErrUnavailable) {
+			c.Set(fiber.HeaderRetryAfter, "1") // a restart takes seconds
+		}
 		if status >= 500 {
 			log.Error().Err(err).Str("request_id", requestID(c)).Str("path", c.Path()).Msg("request failed")
 		}

@@ -2,8 +2,10 @@ package store
 
 import (
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"net"
 
 	"github.com/lib/pq"
 )
@@ -26,6 +28,9 @@ var (
 	// ErrInvalid: a value breaks a rule of the data model (a CHECK, a
 	// foreign key, a length).
 	ErrInvalid = errors.New("invalid value")
+	// ErrUnavailable: the database is restarting or cannot be reached; the
+	// same request can succeed a moment later (the API answers 503).
+	ErrUnavailable = errors.New("database unavailable")
 )
 
 // ConflictError says which unique constraint was hit, so a caller can name
@@ -67,7 +72,16 @@ func mapErr(err error) error {
 	}
 	pe := pq.As(err)
 	if pe == nil {
+		var netErr *net.OpError
+		if errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) {
+			return fmt.Errorf("%w: %w", ErrUnavailable, err)
+		}
 		return err
+	}
+	// Class 08 (connection lost), 57P01-57P03 (shutting down, starting),
+	// 53300 (no connection slot): a restart or an overload, not a bug.
+	if pe.Code.Class() == "08" || pe.Code == "57P01" || pe.Code == "57P02" || pe.Code == "57P03" || pe.Code == "53300" {
+		return fmt.Errorf("%w: %s", ErrUnavailable, pe.Message)
 	}
 	switch pe.Code {
 	case "23505": // unique_violation

@@ -19,3 +19,6 @@ func (s *DB) ConfirmTopupWithBrokenAudit(ctx context.Context, topupID, actorID i
 	ctx = withAuditHook(ctx, &auditHook{actor: Actor{ID: actorID}, record: auditRecord{Action: ""}})
 	return s.ConfirmTopup(ctx, topupID, actorID)
 }
+
+// MapErr is mapErr for tests.
+func MapErr(err error) error { return mapErr(err) }
