@@ -2,8 +2,9 @@
 # Fault drill (docs/reliability.md, "Faults"): two `topup serve` nodes behind
 # HAProxy (deploy/haproxy.cfg) on a scratch PostgreSQL and Redis of their
 # own, buyers placing orders through the balancer (scripts/faults), and
-# while they buy: kill -9 of one node (started again 5 s later), a fast
-# restart of PostgreSQL, a restart of Redis. Then it reports what the
+# while they buy: kill -9 of one node (started again 5 s later), PostgreSQL
+# stopped for 3 s (a node must answer 503 within 2 s and /readyz name the
+# database), a restart of Redis. Then it reports what the
 # buyers saw and checks the database: every order answered 201 is there
 # (lost must be 0), none beyond the keys answered or given up, and `topup verify`
 # passes (every wallet equals its ledger). Not part of `make test`.
@@ -71,7 +72,14 @@ load=$!
 stamp() { echo "  $(date -u +%T) $*"; }
 sleep 6;  stamp "kill -9 node 0";                 { kill -KILL "${node_pid[0]}"; wait "${node_pid[0]}"; } 2>/dev/null || true
 sleep 5;  stamp "node 0 started again";           start_node 0
-sleep 6;  stamp "PostgreSQL restart (-m fast)";   pgctl restart -m fast -w >/dev/null
+sleep 6;  stamp "PostgreSQL stopped (-m fast) for 3 s"; pgctl stop -m fast -w >/dev/null
+sleep 1
+# During the outage a node answers at once, and says why it is not ready.
+probe=$(curl -s -o /dev/null -m 10 -w '%{http_code} %{time_total}' -H 'Content-Type: application/json' \
+  -d '{"phone_number":"09123456789","password":"customer123"}' "http://${addr[1]}/api/login" || true)
+ready=$(curl -s -m 5 "http://${addr[1]}/readyz" || true)
+stamp "  a login sent straight to a node: HTTP $probe s; its /readyz: $ready"
+sleep 2;  DEVDB_DIR="$work/pg" scripts/devdb.sh faults >/dev/null; stamp "PostgreSQL started again"
 sleep 6;  stamp "Redis restart";                  redis-cli -p "$redis_port" shutdown nosave >/dev/null 2>&1 || true; sleep 1; start_redis
 wait "$load" || { echo "faults: the load failed" >&2; exit 1; }
 
@@ -89,4 +97,8 @@ echo "== the database"
 echo "orders answered 201: $answered; in the database: $placed; lost: $lost; placed but given up by the buyer: $unanswered (of $gaveup given up)"
 "$work/topup" verify
 [ "$lost" = 0 ] && [ "$unanswered" -le "$gaveup" ] || { echo "faults: FAILED (lost $lost)" >&2; exit 1; }
+# The outage: 503 within 2 s, /readyz naming the database.
+read -r code secs <<<"$probe"
+[ "$code" = 503 ] && awk "BEGIN { exit !($secs < 2) }" && grep -q database <<<"$ready" ||
+  { echo "faults: FAILED (during the outage a node answered \"$probe\", /readyz \"$ready\")" >&2; exit 1; }
 echo "fault drill passed"
