@@ -4,6 +4,7 @@ import type {
   AdminLedgerEntry,
   AdminOrder as ContractAdminOrder,
   AdminPaymentMethod,
+  AdminProduct,
   AdminService,
   AdminTimelineStep,
   AdminTopup as ContractAdminTopup,
@@ -135,29 +136,10 @@ export interface Service extends Omit<AdminService, 'kind'> {
 
 export type Game = AdminGame;
 
-export interface Product {
-  id: number;
-  game_id: number;
-  game_name?: string;
-  service_id: number;
-  service_name?: string;
-  kind?: ProductKind;
-  sku: string | null;
-  name: string;
-  name_my: string;
-  description: string;
-  img_url: string;
-  preview_img: string[];
-  price: number;
-  fake_price: number | null;
-  discount_percent: number;
-  is_sold: boolean;
-  is_popular: boolean;
-  is_active: boolean;
-  sort: number;
+/** A product as the admin edits it: the contract's, its kind narrowed and its data read as an object. */
+export interface Product extends Omit<AdminProduct, 'kind' | 'data'> {
+  kind: ProductKind | null;
   data: Record<string, unknown>;
-  has_credentials?: boolean;
-  codes_available?: number;
 }
 
 export interface CodeStock {
