@@ -24,11 +24,27 @@ type PusherClient struct {
 	ForceTLS bool   `json:"force_tls"`
 }
 
-// Support links shown on the order, banned and footer screens.
+// Support is how customers reach the shop, shown on the order, banned and
+// footer screens, and what the shop promises them. A channel the shop did
+// not configure is left out, so the app shows no link that leads nowhere.
 type Support struct {
-	Facebook string `json:"facebook"`
-	Telegram string `json:"telegram"`
-	TikTok   string `json:"tiktok"`
+	Facebook string `json:"facebook,omitempty"`
+	Telegram string `json:"telegram,omitempty"`
+	TikTok   string `json:"tiktok,omitempty"`
+	// Viber is a link that opens a chat with the shop's Viber number.
+	Viber string `json:"viber,omitempty"`
+	// Phone is the number to call, in E.164 form.
+	Phone string `json:"phone,omitempty"`
+	// Hours is when someone answers ("9:00–23:00"); empty promises none.
+	Hours string `json:"hours,omitempty"`
+	// DeliveryMinutes is the usual time to deliver an order, as promised
+	// to customers (SPEC: 5).
+	DeliveryMinutes int `json:"delivery_minutes,omitempty"`
+}
+
+// Channels reports whether any way to reach the shop is set.
+func (s Support) Channels() bool {
+	return s.Facebook != "" || s.Telegram != "" || s.TikTok != "" || s.Viber != "" || s.Phone != ""
 }
 
 func (s *Server) publicConfig(c *fiber.Ctx) error {

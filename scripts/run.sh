@@ -10,6 +10,13 @@ if [ -z "${DATABASE_URL:-}" ]; then
   echo "Using the private PostgreSQL at $DATABASE_URL (set DATABASE_URL to use another)."
 fi
 export UPLOAD_DIR="${UPLOAD_DIR:-.data/uploads}"
+# The demo shop's support channels, so its footer and order page show how a
+# configured shop looks (docs/operations.md); the environment wins.
+export SUPPORT_TELEGRAM_URL="${SUPPORT_TELEGRAM_URL-https://t.me/shwetopup_demo}"
+export SUPPORT_FACEBOOK_URL="${SUPPORT_FACEBOOK_URL-https://www.facebook.com/shwetopup.demo}"
+export SUPPORT_VIBER="${SUPPORT_VIBER-09791000100}"
+export SUPPORT_PHONE="${SUPPORT_PHONE-09791000100}"
+export SUPPORT_HOURS="${SUPPORT_HOURS-9:00–23:00}"
 
 bin/topup migrate
 bin/topup seed

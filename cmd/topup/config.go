@@ -54,7 +54,7 @@ type Config struct {
 	// service (hosted Pusher, another cluster) that the store publishes to
 	// instead of the built-in server.
 	ExternalPusher *ExternalPusher
-	Support        SupportLinks
+	Support        api.Support
 	ShutdownMax    time.Duration
 	// ShutdownDrain is how long a stopping node keeps serving with /readyz
 	// failing before it closes anything (SHUTDOWN_DRAIN, seconds): longer
@@ -75,13 +75,6 @@ type ExternalPusher struct {
 	Host   string
 	Port   int
 	Scheme string
-}
-
-// SupportLinks are shown by the web app (footer, banned page, order page).
-type SupportLinks struct {
-	Facebook string
-	Telegram string
-	TikTok   string
 }
 
 // Production reports whether the binary runs in production mode.
@@ -105,18 +98,18 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		StoreName:    get("STORE_NAME", defaultStoreName),
 		SMSProvider:  get("SMS_PROVIDER", "log"),
 		ChatWidgetID: getenv("CHAT_WIDGET_ID"),
-		Support: SupportLinks{
-			Facebook: get("SUPPORT_FACEBOOK_URL", "https://facebook.com/"),
-			Telegram: get("SUPPORT_TELEGRAM_URL", "https://t.me/"),
-			TikTok:   get("SUPPORT_TIKTOK_URL", "https://tiktok.com/"),
-		},
-		ShutdownMax: defaultShutdownMax,
+		ShutdownMax:  defaultShutdownMax,
 	}
 	cfg.LogFormat = get("LOG_FORMAT", map[bool]string{true: "json", false: "console"}[cfg.Production()])
 	if cfg.LogFormat != "json" && cfg.LogFormat != "console" {
 		return Config{}, fmt.Errorf("LOG_FORMAT must be json or console, not %q", cfg.LogFormat)
 	}
 
+	support, err := loadSupport(getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	cfg.Support = support
 	clientIPs, err := clientip.New(getenv("PROXY_HEADER"), getenv("TRUSTED_PROXIES"))
 	if err != nil {
 		return Config{}, err

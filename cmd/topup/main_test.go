@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"topup/api"
 	"topup/store/storetest"
 )
 
@@ -270,5 +271,59 @@ func TestServeMigrateSeedAndShutDown(t *testing.T) {
 	}
 	if err := run(ctx, []string{"healthcheck"}, e); err == nil {
 		t.Fatal("healthcheck passed with no server running")
+	}
+}
+
+// Support channels come from the environment; none is made up (a bare
+// t.me/ opens nothing), numbers are read the way customers type them, and
+// production says at start when customers have no way to reach the shop.
+func TestSupportFromEnvironment(t *testing.T) {
+	e, _ := testEnv(map[string]string{}, "")
+	cfg, rt, err := serverConfig(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := publicConfig(cfg, rt).Support, (api.Support{DeliveryMinutes: 5}); got != want {
+		t.Fatalf("unset support = %+v, want %+v", got, want)
+	}
+	if msg := supportWarning(cfg); msg != "" {
+		t.Fatalf("a local run warned: %q", msg)
+	}
+	cfg.Env = "production"
+	if msg := supportWarning(cfg); !strings.Contains(msg, "SUPPORT_TELEGRAM_URL") {
+		t.Fatalf("production without support channels warned %q", msg)
+	}
+
+	e, _ = testEnv(map[string]string{
+		"SUPPORT_TELEGRAM_URL": "https://t.me/shwetopup", "SUPPORT_FACEBOOK_URL": "https://facebook.com/shwetopup",
+		"SUPPORT_TIKTOK_URL": "https://www.tiktok.com/@shwetopup", "SUPPORT_VIBER": "09 7912 34567",
+		"SUPPORT_PHONE": "09-7912-34568", "SUPPORT_HOURS": "9:00–23:00", "DELIVERY_MINUTES": "10",
+	}, "")
+	if cfg, rt, err = serverConfig(e); err != nil {
+		t.Fatal(err)
+	}
+	want := api.Support{
+		Telegram: "https://t.me/shwetopup", Facebook: "https://facebook.com/shwetopup", TikTok: "https://www.tiktok.com/@shwetopup",
+		Viber: "viber://chat?number=%2B959791234567", Phone: "+959791234568", Hours: "9:00–23:00", DeliveryMinutes: 10,
+	}
+	if got := publicConfig(cfg, rt).Support; got != want {
+		t.Fatalf("support = %+v, want %+v", got, want)
+	}
+	cfg.Env = "production"
+	if msg := supportWarning(cfg); msg != "" {
+		t.Fatalf("warned with support set: %q", msg)
+	}
+
+	for name, vars := range map[string]map[string]string{
+		"a link without https":    {"SUPPORT_TELEGRAM_URL": "t.me/shwetopup"},
+		"a script link":           {"SUPPORT_FACEBOOK_URL": "javascript:alert(1)"},
+		"a phone that is not one": {"SUPPORT_PHONE": "call us"},
+		"a viber that is not one": {"SUPPORT_VIBER": "shwetopup"},
+		"minutes not a number":    {"DELIVERY_MINUTES": "soon"},
+		"minutes out of range":    {"DELIVERY_MINUTES": "0"},
+	} {
+		if _, err := loadConfig(envOf(vars)); err == nil {
+			t.Errorf("%s: loadConfig(%v) accepted it", name, vars)
+		}
 	}
 }

@@ -139,6 +139,9 @@ func serve(ctx context.Context, args []string, e env) error {
 	// listenUntilDone), so the last requests' events still go out, and the
 	// database closes only once it has marked its batch.
 	defer startOutbox(db, broadcaster, cfg, log)()
+	if msg := supportWarning(cfg); msg != "" {
+		log.Warn().Msg(msg)
+	}
 	log.Info().Str("addr", cfg.ListenAddr).Str("url", cfg.PublicURL.String()).Msg("store is serving")
 	return listenUntilDone(ctx, srv.App(), cfg, srv.Drain, log, rt.Shutdown)
 }
@@ -262,7 +265,7 @@ func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
 			WSSPort:  port,
 			ForceTLS: cfg.PublicURL.Scheme == "https",
 		},
-		Support:      api.Support{Facebook: cfg.Support.Facebook, Telegram: cfg.Support.Telegram, TikTok: cfg.Support.TikTok},
+		Support:      cfg.Support,
 		ChatWidgetID: cfg.ChatWidgetID,
 	}
 }

@@ -3,12 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Logo } from '@/components/brand/logo';
-import { FacebookIcon, MapPinIcon, TelegramIcon, TikTokIcon } from '@/components/ui/icons';
+import { FacebookIcon, MapPinIcon, PhoneIcon, TelegramIcon, TikTokIcon, ViberIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/config/api/config';
+import { supportChannels, type SupportChannel } from '@/features/config/support';
 
-function Social({ href, label, children }: { href?: string; label: string; children: ReactNode }) {
-  if (!href) return null;
+const socialIcons: Record<Exclude<SupportChannel['key'], 'phone'>, ReactNode> = {
+  telegram: <TelegramIcon />,
+  viber: <ViberIcon />,
+  facebook: <FacebookIcon />,
+  tiktok: <TikTokIcon />,
+};
+
+function Social({ href, label, children }: { href: string; label: string; children: ReactNode }) {
   return (
     <a
       href={href}
@@ -27,7 +34,9 @@ function Social({ href, label, children }: { href?: string; label: string; child
 export function Footer() {
   const { t } = useTranslation();
   const { data } = useConfig();
-  const support = data?.support ?? {};
+  const support = data?.support;
+  // The phone is written out under Contact; the rest are icons.
+  const socials = supportChannels(support).filter((channel) => channel.key !== 'phone');
   const year = new Date().getFullYear();
   return (
     // Below the fold on load: its layout waits until it nears the viewport, and with it,
@@ -39,17 +48,15 @@ export function Footer() {
           <p lang="my" className="max-w-md text-sm leading-relaxed text-slate-600 dark:text-slate-300">
             {t('footer.blurb', { lng: 'my' })}
           </p>
-          <div className="flex gap-2">
-            <Social href={support.facebook} label={t('footer.facebook')}>
-              <FacebookIcon />
-            </Social>
-            <Social href={support.telegram} label={t('footer.telegram')}>
-              <TelegramIcon />
-            </Social>
-            <Social href={support.tiktok} label={t('footer.tiktok')}>
-              <TikTokIcon />
-            </Social>
-          </div>
+          {socials.length > 0 && (
+            <div className="flex gap-2">
+              {socials.map((channel) => (
+                <Social key={channel.key} href={channel.href} label={t(`footer.${channel.key}`)}>
+                  {socialIcons[channel.key as keyof typeof socialIcons]}
+                </Social>
+              ))}
+            </div>
+          )}
         </div>
         <nav aria-label={t('footer.policies')} className="flex flex-col gap-2 text-sm">
           <h2 className="font-bold">{t('footer.policies')}</h2>
@@ -69,7 +76,16 @@ export function Footer() {
             <MapPinIcon className="size-4 shrink-0 text-violet-600 dark:text-violet-300" />
             Yangon, Myanmar
           </p>
-          <p className="text-slate-600 dark:text-slate-300">{t('footer.hours')}</p>
+          {support?.phone && (
+            <a
+              href={`tel:${support.phone}`}
+              className="inline-flex items-center gap-2 text-slate-600 hover:text-violet-700 dark:text-slate-300 dark:hover:text-violet-300"
+            >
+              <PhoneIcon className="size-4 shrink-0 text-violet-600 dark:text-violet-300" />
+              {support.phone}
+            </a>
+          )}
+          <p className="text-slate-600 dark:text-slate-300">{support?.hours ? t('footer.hoursSet', { hours: support.hours }) : t('footer.hours')}</p>
         </div>
       </div>
       <p className="border-t border-slate-200/60 px-4 py-4 text-center text-xs text-slate-500 dark:border-white/5 dark:text-slate-400">

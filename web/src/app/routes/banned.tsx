@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHead } from '@/components/seo/page-head';
 import { BannedNotice } from '@/features/auth/components/banned-notice';
 import { useConfig } from '@/features/config/api/config';
+import { supportLink } from '@/features/config/support';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { useSession } from '@/hooks/use-session';
 
@@ -11,11 +12,10 @@ export function BannedRoute() {
   const store = useStoreName();
   const { user } = useSession();
   const { data } = useConfig();
-  const support = data?.support;
   return (
     <>
       <PageHead title={t('meta.bannedTitle', { store })} robots="noindex, nofollow" />
-      <BannedNotice reason={user?.ban_reason} supportUrl={support?.telegram || support?.facebook || undefined} />
+      <BannedNotice reason={user?.ban_reason} supportUrl={supportLink(data?.support)} />
     </>
   );
 }

@@ -5,12 +5,16 @@ import { GAMES_SECTION_ID } from '@/config/paths';
 import { BenefitCards } from '@/features/catalog/components/benefit-cards';
 import { GameGrid } from '@/features/catalog/components/game-grid';
 import { PromoBanner } from '@/features/catalog/components/promo-banner';
+import { useConfig } from '@/features/config/api/config';
+import { deliveryMinutes } from '@/features/config/support';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 
 /** /home: the banner, the game grid (2/3/4/6 columns) and the six benefit cards (SPEC §2). */
 export function HomeRoute() {
   const { t } = useTranslation();
   const storeName = useStoreName();
+  const { data: config } = useConfig();
+  const minutes = deliveryMinutes(config?.support);
   return (
     <>
       <PageHead title={t('meta.homeTitle', { store: storeName })} description={t('meta.description')} />
@@ -24,11 +28,11 @@ export function HomeRoute() {
             >
               {t('home.heading')}
             </h1>
-            <p className="max-w-2xl text-sm text-slate-600 sm:text-base dark:text-slate-300">{t('home.intro')}</p>
+            <p className="max-w-2xl text-sm text-slate-600 sm:text-base dark:text-slate-300">{t('home.intro', { minutes })}</p>
           </div>
           <GameGrid />
         </section>
-        <BenefitCards />
+        <BenefitCards deliveryMinutes={minutes} />
       </div>
     </>
   );

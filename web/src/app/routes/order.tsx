@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageHead } from '@/components/seo/page-head';
 import { useConfig } from '@/features/config/api/config';
+import { deliveryMinutes, supportLink } from '@/features/config/support';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { OrderPage } from '@/features/orders/components/order-page';
 import { getPendingOrder } from '@/lib/pending-order';
@@ -17,7 +18,14 @@ export function OrderRoute() {
   return (
     <>
       <PageHead title={`${storeName} ${t('order.title')}`} robots="noindex, follow" />
-      {pending && <OrderPage pending={pending} support={config?.support} />}
+      {pending && (
+        <OrderPage
+          pending={pending}
+          contactHref={supportLink(config?.support)}
+          support={config?.support}
+          deliveryMinutes={deliveryMinutes(config?.support)}
+        />
+      )}
     </>
   );
 }

@@ -95,6 +95,13 @@ export const TelegramIcon = defineIcon(<path d="M21.9 4.6 18.8 19.3c-.2 1-.8 1.3
 
 export const TikTokIcon = defineIcon(<path d="M16.6 2h-3.3v13.4a2.9 2.9 0 1 1-2-2.7V9.3a6.2 6.2 0 1 0 5.3 6.1V8.6a7.9 7.9 0 0 0 4.6 1.5V6.8a4.6 4.6 0 0 1-4.6-4.6Z" />, { filled: true });
 
+export const ViberIcon = defineIcon(<>
+  <path d="M12 3c5 0 8.5 2.8 8.5 7.5S17 18 12 18c-.9 0-1.7-.1-2.5-.3L6 20.5v-3.6C4.3 15.6 3.5 13.3 3.5 10.5 3.5 5.8 7 3 12 3Z" />
+  <path d="M9.6 7.6c.3-.3.8-.3 1 .1l.7 1c.2.3.1.7-.2.9l-.4.3c.4.9 1.1 1.6 2 2l.3-.4c.2-.3.6-.4.9-.2l1 .7c.4.2.4.7.1 1-.9.9-2.4.8-3.7-.4-1.4-1.2-2.1-3.3-1.7-5Z" />
+</>);
+
+export const PhoneIcon = defineIcon(<path d="M5 3.5h3l1.5 4-2 1.3a11 11 0 0 0 5.7 5.7l1.3-2 4 1.5v3a2 2 0 0 1-2.2 2A16.5 16.5 0 0 1 3 5.7a2 2 0 0 1 2-2.2Z" />);
+
 export const BoltIcon = defineIcon(<path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />);
 
 export const SmartphoneIcon = defineIcon(<path d="M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1ZM11 18h2" />);

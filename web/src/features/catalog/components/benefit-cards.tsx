@@ -14,8 +14,8 @@ const benefits: Benefit[] = [
   { key: 'support', icon: <HeadsetIcon className="size-6" />, tone: 'from-indigo-500 to-violet-600 text-white' },
 ];
 
-/** SPEC §1: the six 'Why choose us?' cards. */
-export function BenefitCards() {
+/** SPEC §1: the six 'Why choose us?' cards; `deliveryMinutes` is the shop's configured promise. */
+export function BenefitCards({ deliveryMinutes }: { deliveryMinutes: number }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="why-heading" className="flex flex-col gap-4">
@@ -28,7 +28,7 @@ export function BenefitCards() {
             <span className={`flex size-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br shadow ${benefit.tone}`}>{benefit.icon}</span>
             <div className="min-w-0">
               <h3 className="font-semibold">{t(`home.benefits.${benefit.key}.title`)}</h3>
-              <p className="text-sm text-slate-600 dark:text-slate-300">{t(`home.benefits.${benefit.key}.body`)}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t(`home.benefits.${benefit.key}.body`, { minutes: deliveryMinutes })}</p>
             </div>
           </li>
         ))}

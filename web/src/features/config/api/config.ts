@@ -14,10 +14,24 @@ export interface AppConfig {
     force_tls: boolean;
     cluster: string;
   };
-  /** Support links: a social network, a messaging app, a short-video app (empty when not set). */
-  support?: { facebook?: string; telegram?: string; tiktok?: string };
+  /** How customers reach the shop and what it promises; a channel the shop did not set is absent. */
+  support?: SupportConfig;
   /** Live-chat widget id (e.g. a Tawk.to "property/widget" id); the widget loads only when set. */
   chat_widget_id?: string;
+}
+
+export interface SupportConfig {
+  facebook?: string;
+  telegram?: string;
+  tiktok?: string;
+  /** A viber:// link that opens a chat with the shop's number. */
+  viber?: string;
+  /** The number to call, +959…. */
+  phone?: string;
+  /** When someone answers ("9:00–23:00"); absent promises no hours. */
+  hours?: string;
+  /** The usual minutes to deliver an order. */
+  delivery_minutes?: number;
 }
 
 export const configKey = '/config';

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { PENDING_ORDER_KEY, type PendingOrder } from '@/lib/pending-order';
+import { testConfig } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signInAs } from '@/testing/test-utils';
 
@@ -34,7 +35,7 @@ describe('order page (SPEC §2, §4)', () => {
     expect(screen.getByText('5,300 Ks')).toBeInTheDocument();
     expect(screen.getByText('50 Ks')).toBeInTheDocument();
     expect(screen.getByText('5,350 Ks')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contact Support' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', 'https://t.me/shwetopup');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
@@ -44,6 +45,24 @@ describe('order page (SPEC §2, §4)', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ product_id: 7, game_uid: '12345', server_id: '2001' });
     expect(calls[0]!.key).toMatch(/.{16,}/);
+  });
+
+  it('contacts support where the shop set it and promises its delivery time', async () => {
+    server.use(http.get('*/api/config', () => HttpResponse.json({ success: true, data: { ...testConfig, support: { viber: 'viber://chat?number=%2B959791234567', delivery_minutes: 15 } } })));
+    const { user } = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order }, { status: 201 }));
+    expect(await screen.findByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', 'viber://chat?number=%2B959791234567');
+    await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText(/usually arrives within 15 minutes/)).toBeInTheDocument();
+
+  });
+
+  it('shows no Contact Support link when the shop set no channel', async () => {
+    server.use(http.get('*/api/config', () => HttpResponse.json({ success: true, data: { ...testConfig, support: {} } })));
+    setup(coin, () => HttpResponse.json({ success: true, credentials: null, order }, { status: 201 }));
+    expect(await screen.findByRole('heading', { name: 'Confirm Order' })).toBeInTheDocument();
+    // The footer's wording without hours shows the configuration has arrived.
+    expect(await screen.findByText('We answer messages as soon as we can.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contact Support' })).not.toBeInTheDocument();
   });
 
   it('shows the account credentials with their warnings', async () => {

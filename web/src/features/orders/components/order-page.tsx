@@ -19,7 +19,6 @@ import { clearPendingOrder, type PendingOrder } from '@/lib/pending-order';
 /** SPEC §9: a fixed 50 Ks service charge; total = price + 50. */
 export const SERVICE_CHARGE = 50;
 
-export type SupportLinks = { facebook?: string; telegram?: string; tiktok?: string };
 
 type OrderState =
   | { kind: 'idle' }
@@ -40,8 +39,17 @@ function isDefinite(error: unknown) {
 
 const kyat = (amount: number) => formatAmount(amount);
 
+type OrderPageProps = {
+  pending: PendingOrder;
+  /** Where "Contact Support" goes; no link when the shop set no channel. */
+  contactHref?: string;
+  /** Social links for an account's credentials; each only when set. */
+  support?: { telegram?: string; facebook?: string };
+  deliveryMinutes: number;
+};
+
 /** SPEC §2 order page: idle → processing → confirmed or error. */
-export function OrderPage({ pending, support }: { pending: PendingOrder; support?: SupportLinks }) {
+export function OrderPage({ pending, contactHref, support, deliveryMinutes }: OrderPageProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
@@ -76,10 +84,10 @@ export function OrderPage({ pending, support }: { pending: PendingOrder; support
     }
   };
 
-  const contact = (
+  const contact = contactHref && (
     <div className="flex flex-wrap justify-center gap-2 text-sm">
       <a
-        href={support?.telegram || '#'}
+        href={contactHref}
         target="_blank"
         rel="noopener noreferrer"
         className="inline-flex items-center gap-1.5 font-semibold text-violet-700 underline-offset-4 hover:underline dark:text-violet-300"
@@ -123,7 +131,7 @@ export function OrderPage({ pending, support }: { pending: PendingOrder; support
           </>
         ) : (
           <>
-            <p className="text-slate-700 dark:text-slate-200">{t('order.thankYou')}</p>
+            <p className="text-slate-700 dark:text-slate-200">{t('order.thankYou', { minutes: deliveryMinutes })}</p>
             {response.code && (
               <div className="flex flex-col gap-1 text-left">
                 <p className="text-xs font-semibold text-slate-500 dark:text-slate-400">{t('order.yourCode')}</p>
