@@ -43,7 +43,8 @@ type AuthResultDialogsProps = {
   dialog: 'success' | 'failure' | null;
   /** Where the success button leads, if anywhere. */
   successTo?: string;
-  onSuccessClose: () => void;
+  /** Login has no success dialog (it goes straight in), so no close for it. */
+  onSuccessClose?: () => void;
   onFailureClose: () => void;
 };
 
@@ -59,7 +60,7 @@ export function AuthResultDialogs({ form, dialog, successTo, onSuccessClose, onF
         message={t(`auth.${form}.successBody`)}
         buttonLabel={t(`auth.${form}.successButton`)}
         to={successTo}
-        onClose={onSuccessClose}
+        onClose={onSuccessClose ?? (() => undefined)}
       />
       <NotificationDialog
         open={dialog === 'failure'}

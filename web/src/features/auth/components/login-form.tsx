@@ -16,11 +16,8 @@ import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type ValidationKey } 
 import { useFormState } from '@/hooks/use-form-state';
 import { hardRedirect } from '@/lib/navigation';
 import { saveUser, startSession } from '@/lib/session';
-import type { SessionUser } from '@/types/session';
 
 const REMEMBER_KEY = 'remembered_login';
-/** How long the 'Login Successful' dialog shows before the page moves on. */
-export const LOGIN_REDIRECT_DELAY_MS = 1200;
 
 function remembered(): string {
   try {
@@ -49,15 +46,12 @@ export function LoginForm() {
     password: '',
   }));
   const [rememberMe, setRememberMe] = useState(() => remembered() !== '');
-  const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
-  const [signedIn, setSignedIn] = useState<SessionUser | null>(null);
+  const [dialog, setDialog] = useState<'failure' | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   // After 3 failed logins for an account the server wants a captcha with each
   // try (issue 16); the widget loads only then.
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const { containerRef: captchaBox, solve, restart } = useCaptcha(captchaNeeded);
-
-  const destination = signedIn?.is_admin ? paths.dashboard : paths.home;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,9 +83,8 @@ export function LoginForm() {
       } catch (error) {
         console.warn('Could not refresh the user after login', error);
       }
-      setSignedIn(user);
-      setDialog('success');
-      window.setTimeout(() => hardRedirect(user.is_admin ? paths.dashboard : paths.home), LOGIN_REDIRECT_DELAY_MS);
+      // Straight in: a success pop-up would only delay the store.
+      hardRedirect(user.is_admin ? paths.dashboard : paths.home);
     } catch (error) {
       const code = errorCode(error);
       if (code && CAPTCHA_CODES.includes(code)) {
@@ -160,7 +153,7 @@ export function LoginForm() {
           other={{ prompt: t('auth.login.noAccount'), label: t('auth.login.toRegister'), to: paths.register }}
         />
       </form>
-      <AuthResultDialogs form="login" dialog={dialog} onSuccessClose={() => hardRedirect(destination)} onFailureClose={() => setDialog(null)} />
+      <AuthResultDialogs form="login" dialog={dialog} onFailureClose={() => setDialog(null)} />
       <ForgotPasswordOverlay open={resetOpen} onClose={() => setResetOpen(false)} />
     </>
   );
