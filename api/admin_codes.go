@@ -10,12 +10,13 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
-func adminCodeStockJSON(st store.CodeStock) fiber.Map {
-	return fiber.Map{"product_id": st.ProductID, "product_name": st.ProductName, "available": st.Available,
-		"sold": st.Sold, "total": st.Available + st.Sold, "low_stock": st.Low, "threshold": st.Threshold}
+func adminCodeStockJSON(st store.CodeStock) contract.CodeStock {
+	return contract.CodeStock{ProductID: st.ProductID, ProductName: st.ProductName, Available: st.Available,
+		Sold: st.Sold, Total: st.Available + st.Sold, LowStock: st.Low, Threshold: st.Threshold}
 }
 
 func (s *Server) adminCodeStock(c *fiber.Ctx) error {
@@ -39,7 +40,7 @@ func (s *Server) adminCodeStocks(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]fiber.Map, len(list))
+	out := make([]contract.CodeStock, len(list))
 	low := 0
 	for i, st := range list {
 		out[i] = adminCodeStockJSON(st)

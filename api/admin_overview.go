@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/contract"
 	"topup/store"
 )
 
@@ -35,11 +36,10 @@ func (s *Server) adminOverview(c *fiber.Ctx) error {
 		sec := int64(now.Sub(*t).Seconds())
 		return &sec
 	}
-	mismatches := make([]fiber.Map, len(ov.Mismatches))
-	for i, m := range ov.Mismatches {
-		mismatches[i] = fiber.Map{"user_id": m.UserID, "wallet_amount": m.WalletAmount, "ledger_sum": m.LedgerSum,
-			"last_balance": m.LastBalance, "entries": m.Entries}
-	}
+	mismatches := mapSlice(ov.Mismatches, func(m store.LedgerMismatch) contract.LedgerMismatch {
+		return contract.LedgerMismatch{UserID: m.UserID, WalletAmount: m.WalletAmount, LedgerSum: m.LedgerSum,
+			LastBalance: m.LastBalance, Entries: m.Entries}
+	})
 	return adminOK(c, fiber.Map{
 		"time_zone": adminZone.String(),
 		"day":       dayStart.Format("2006-01-02"),

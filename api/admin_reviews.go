@@ -2,6 +2,9 @@ package api
 
 import (
 	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/contract"
+	"topup/store"
 )
 
 func (s *Server) adminListReviews(c *fiber.Ctx) error {
@@ -9,13 +12,13 @@ func (s *Server) adminListReviews(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := make([]fiber.Map, len(page.Items))
-	for i, r := range page.Items {
-		out[i] = fiber.Map{"id": r.ID, "user_id": r.UserID, "username": r.Username, "order_id": r.OrderID,
-			"product_id": r.ProductID, "product_name": r.ProductName, "rating": r.Rating,
-			"comment": r.Comment, "is_visible": r.IsVisible, "created_at": r.CreatedAt}
-	}
-	return adminPaged(c, out, page.PageInfo)
+	return adminPaged(c, mapSlice(page.Items, toAdminReviewJSON), page.PageInfo)
+}
+
+func toAdminReviewJSON(r store.AdminReview) contract.AdminReview {
+	return contract.AdminReview{ID: r.ID, UserID: r.UserID, Username: r.Username, OrderID: r.OrderID,
+		ProductID: r.ProductID, ProductName: r.ProductName, Rating: r.Rating, Comment: r.Comment,
+		IsVisible: r.IsVisible, CreatedAt: r.CreatedAt}
 }
 
 type adminModerateRequest struct {

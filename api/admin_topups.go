@@ -92,11 +92,10 @@ func (s *Server) adminShowTopup(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	dj := make([]fiber.Map, len(dups))
-	for i, d := range dups {
-		dj[i] = fiber.Map{"upload_id": d.UploadID, "user_id": d.UserID, "username": d.Username,
-			"topup_id": d.TopupID, "topup_status": d.TopupStatus, "created_at": d.CreatedAt}
-	}
+	dj := mapSlice(dups, func(d store.ReceiptDuplicate) contract.ReceiptDuplicate {
+		return contract.ReceiptDuplicate{UploadID: d.UploadID, UserID: d.UserID, Username: d.Username,
+			TopupID: d.TopupID, TopupStatus: d.TopupStatus, CreatedAt: d.CreatedAt}
+	})
 	hj := mapSlice(history, toTopupJSON)
 	oj := mapSlice(orders.Items, toAdminOrderJSON)
 	var stats struct {

@@ -47,3 +47,45 @@ func TestEventBytes(t *testing.T) {
 		})
 	}
 }
+
+// The types that replaced maps write the bytes the maps wrote (a map's
+// keys come out sorted).
+func TestMapsReplacedKeepTheirBytes(t *testing.T) {
+	at := time.Date(2026, 5, 1, 9, 30, 0, 0, time.UTC)
+	id, status := int64(4), "pending"
+	tests := []struct {
+		name string
+		v    any
+		was  map[string]any
+	}{
+		{"admin review", contract.AdminReview{ID: 1, UserID: 2, Username: "mya", OrderID: 3, ProductID: &id,
+			ProductName: "Steam 10", Rating: 5, Comment: "fast", IsVisible: true, CreatedAt: at},
+			map[string]any{"id": 1, "user_id": 2, "username": "mya", "order_id": 3, "product_id": &id,
+				"product_name": "Steam 10", "rating": 5, "comment": "fast", "is_visible": true, "created_at": at}},
+		{"code stock", contract.CodeStock{ProductID: 1, ProductName: "Steam 10", Available: 3, Sold: 2, Total: 5,
+			LowStock: true, Threshold: 5},
+			map[string]any{"product_id": 1, "product_name": "Steam 10", "available": 3, "sold": 2, "total": 5,
+				"low_stock": true, "threshold": 5}},
+		{"receipt duplicate", contract.ReceiptDuplicate{UploadID: 1, UserID: 2, Username: "mya", TopupID: &id,
+			TopupStatus: &status, CreatedAt: at},
+			map[string]any{"upload_id": 1, "user_id": 2, "username": "mya", "topup_id": &id, "topup_status": &status,
+				"created_at": at}},
+		{"ledger mismatch", contract.LedgerMismatch{UserID: 1, WalletAmount: 2, LedgerSum: 3, LastBalance: 4, Entries: 5},
+			map[string]any{"user_id": 1, "wallet_amount": 2, "ledger_sum": 3, "last_balance": 4, "entries": 5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := json.Marshal(tt.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := json.Marshal(tt.was)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("got  %s\nwant %s", got, want)
+			}
+		})
+	}
+}

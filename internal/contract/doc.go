@@ -16,7 +16,9 @@
 //   - page.go: Page, the paged list every list answer carries.
 //   - admin_catalogue.go, admin_queues.go, admin_audit.go: what the back
 //     office sees: the catalogue rows as edited, the order and top-up
-//     queues with the receipt checks, the audit log and ledger entries.
+//     queues with the receipt checks, the audit log and ledger entries;
+//     admin_lists.go the smaller lists (reviews to moderate, code stock,
+//     duplicate receipts, ledger mismatches).
 //
 // The rules that keep it easy to generate from: plain structs with json
 // tags, no interfaces, no methods the wire depends on, a comment on every

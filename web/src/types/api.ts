@@ -142,6 +142,59 @@ export interface AdminBanner {
 }
 
 //////////
+// source: admin_lists.go
+
+/**
+ * AdminReview is a review as moderation sees it, hidden ones too.
+ */
+export interface AdminReview {
+  comment: string;
+  created_at: string;
+  id: number /* int64 */;
+  is_visible: boolean;
+  order_id: number /* int64 */;
+  product_id: number /* int64 */ | null; // null once the product is gone
+  product_name: string;
+  rating: number /* int */; // 1 to 5
+  user_id: number /* int64 */;
+  username: string;
+}
+/**
+ * CodeStock is a code product's stock of redeem codes.
+ */
+export interface CodeStock {
+  available: number /* int64 */; // unclaimed codes
+  low_stock: boolean; // available is at or under threshold
+  product_id: number /* int64 */;
+  product_name: string;
+  sold: number /* int64 */;
+  threshold: number /* int64 */; // the low-stock setting
+  total: number /* int64 */; // available + sold
+}
+/**
+ * ReceiptDuplicate is another upload of the same receipt picture and the
+ * top-up it backs, if any.
+ */
+export interface ReceiptDuplicate {
+  created_at: string;
+  topup_id: number /* int64 */ | null; // null: uploaded but never used
+  topup_status: string | null; // pending, confirmed or rejected
+  upload_id: number /* int64 */;
+  user_id: number /* int64 */;
+  username: string;
+}
+/**
+ * LedgerMismatch is a user whose wallet disagrees with their ledger.
+ */
+export interface LedgerMismatch {
+  entries: number /* int64 */;
+  last_balance: number /* int64 */; // balance_after of the newest entry
+  ledger_sum: number /* int64 */;
+  user_id: number /* int64 */;
+  wallet_amount: number /* int64 */;
+}
+
+//////////
 // source: admin_queues.go
 
 /**
