@@ -8,7 +8,7 @@ import (
 	"topup/internal/media"
 )
 
-// The back office API (issue 10) under /api/admin: admins only (a customer
+// The back office API under /api/admin: admins only (a customer
 // gets 403, a signed-out caller 401, a banned admin 403 with the reason),
 // every change written to the audit log in the change's own transaction
 // (store's Admin* functions take the actor for that).

@@ -23,7 +23,7 @@ import (
 const (
 	tokenBytes = 32
 	tokenLen   = 43
-	// TokenTTL matches the 7-day cookies of SPEC §3.
+	// TokenTTL matches the 7-day cookies of docs/spec.md §3.
 	TokenTTL = 7 * 24 * time.Hour
 )
 
@@ -121,7 +121,7 @@ func (s *Server) requireAdmin(c *fiber.Ctx) error {
 }
 
 // banned is the 403 a banned user gets, with the reason the banned page
-// shows (SPEC §2).
+// shows (docs/spec.md §2).
 func banned(u store.User) *Error {
 	reason := msgDefaultBan
 	if u.BanReason != nil && *u.BanReason != "" {

@@ -245,7 +245,7 @@ func TestLoginThrottle(t *testing.T) {
 	}
 
 	// One address guessing one account is stopped after 5 tries a minute,
-	// however the number is spelt; the owner elsewhere is not (issue 16:
+	// however the number is spelt; the owner elsewhere is not (docs/security.md:
 	// before, these 5 tries from anywhere locked the owner out).
 	t.Run("per account and address, across spellings", func(t *testing.T) {
 		spellings := []string{"09791234567", "+959791234567", "09 7912 34567", "+95 9 7912 34567", "၀၉၇၉၁၂၃၄၅၆၇"}

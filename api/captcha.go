@@ -11,7 +11,7 @@ import (
 	"topup/store"
 )
 
-// The captcha (issue 16) is self-hosted proof of work (internal/captcha,
+// The captcha is self-hosted proof of work (internal/captcha,
 // ALTCHA's format): GET /api/captcha/challenge hands out a signed challenge,
 // the web app's altcha widget solves it, and register, otp/send and a login
 // after loginFailuresBeforeCaptcha failures carry the solution as
@@ -31,7 +31,7 @@ const (
 
 const (
 	msgCaptchaRequired = "Please complete the security check."
-	msgCaptchaFailed   = "reCAPTCHA verification failed. Please try again." // SPEC §8
+	msgCaptchaFailed   = "reCAPTCHA verification failed. Please try again." // docs/spec.md §8
 	msgCaptchaExpired  = "The security check expired. Please verify again."
 )
 

@@ -13,7 +13,7 @@ type PublicConfig struct {
 	ChatWidgetID string `json:"chat_widget_id,omitempty"`
 }
 
-// PusherClient holds the pusher-js options of SPEC §7 for this deployment.
+// PusherClient holds the pusher-js options of docs/spec.md §7 for this deployment.
 // An empty WSHost tells the client to use the page's own host.
 type PusherClient struct {
 	Key      string `json:"key"`
@@ -38,7 +38,7 @@ type Support struct {
 	// Hours is when someone answers ("9:00–23:00"); empty promises none.
 	Hours string `json:"hours,omitempty"`
 	// DeliveryMinutes is the usual time to deliver an order, as promised
-	// to customers (SPEC: 5).
+	// to customers (docs/spec.md: 5).
 	DeliveryMinutes int `json:"delivery_minutes,omitempty"`
 }
 

@@ -16,7 +16,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// Request bodies are decoded strictly (DESIGN §3). encoding/json on its own
+// Request bodies are decoded strictly (docs/architecture.md#the-api-contract). encoding/json on its own
 // matches keys case-insensitively, lets the last of two duplicate keys win
 // and turns invalid UTF-8 into U+FFFD, so a body can mean one thing to a
 // proxy or a log reader and another to us. decodeJSON first walks the

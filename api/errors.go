@@ -12,7 +12,7 @@ import (
 	"topup/store"
 )
 
-// Error is a failure the client should see in DESIGN §3's shape plus a
+// Error is a failure the client should see in the API contract's shape plus a
 // stable machine code: {"success": false, "code": "…", "message": "…",
 // "errors": {"field": ["…"]}}. Clients branch on code (snake_case, never
 // reworded); message is for people and may change.

@@ -53,7 +53,7 @@ func TestLoginCaptchaAfterFailures(t *testing.T) {
 }
 
 // An attacker hammering one account from one address is throttled there;
-// the owner, from their own address, still logs in (issue 16: on the old
+// the owner, from their own address, still logs in (on the old
 // per-account limit the owner got 429 for as long as the attack went on).
 func TestLoginLockOutHasNoVictim(t *testing.T) {
 	h := newAuthHarness(t)

@@ -13,7 +13,7 @@ import (
 	"topup/store"
 )
 
-// Messages (issue 6): a customer's notifications. Only one's own messages
+// Messages: a customer's notifications. Only one's own messages
 // are readable, markable and deletable; another user's id answers 404 like
 // a missing one, so ids reveal nothing. Admins send with POST
 // /api/messages/user/{userId}; the message is pushed live

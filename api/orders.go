@@ -16,10 +16,10 @@ import (
 	"topup/store"
 )
 
-// Orders (issue 6): POST /api/order buys a product with the wallet, GET
+// Orders: POST /api/order buys a product with the wallet, GET
 // /api/orders is the buyer's history. The money path itself (ledger,
 // delivery by kind, idempotency, events) is store.PlaceOrder; this file
-// reads the request, and shapes the answer as SPEC §3 names it.
+// reads the request, and shapes the answer as docs/spec.md §3 names it.
 
 const (
 	msgOrderProductRequired = "Please choose a product."
@@ -180,8 +180,8 @@ func orderMessage(o store.Order) string {
 	return msgOrderCoin
 }
 
-// orderErrorShape gives every failure of POST /api/order SPEC §7's
-// data.message besides DESIGN §3's top-level message (and data.shortfall
+// orderErrorShape gives every failure of POST /api/order docs/spec.md §7's
+// data.message besides the API contract's top-level message (and data.shortfall
 // when the wallet is short, so the client can say it in Burmese). The
 // status and message still come from statusOf: put it first on the route,
 // before the auth middleware, so their failures get the shape too.

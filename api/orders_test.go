@@ -145,7 +145,7 @@ func TestPlaceOrderFailures(t *testing.T) {
 			if r.json["success"] != false || !strings.Contains(r.str("message"), tc.message) {
 				t.Fatalf("answer %s, want a message with %q", r.body, tc.message)
 			}
-			// SPEC §7: on error data.message.
+			// docs/spec.md §7: on error data.message.
 			if d := r.data(); d == nil || d["message"] != r.str("message") {
 				t.Fatalf("data.message missing: %s", r.body)
 			}

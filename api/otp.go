@@ -17,14 +17,14 @@ import (
 	"topup/store"
 )
 
-// Password reset by SMS code, without a third party (DESIGN §3):
+// Password reset by SMS code, without a third party (docs/architecture.md#the-api-contract):
 //
 //	POST otp/send             phone_number            → a 6-digit code by SMS
 //	POST otp/verify           phone_number, code      → data.reset_token
 //	POST reset-password-phone phone_number, password, password_confirmation,
 //	                          reset_token             → new password, all sessions ended
 //
-// Failures carry a code next to SPEC §8's message so the app can move
+// Failures carry a code next to docs/spec.md §8's message so the app can move
 // between its steps (an expired code sends the customer back to step 1).
 
 // SMSSender delivers a text to a phone in E.164 form; package sms has the
@@ -49,7 +49,7 @@ const (
 	smsTimeout = 10 * time.Second
 )
 
-// otpError is a reset-flow failure: a message from SPEC §8 under field,
+// otpError is a reset-flow failure: a message from docs/spec.md §8 under field,
 // plus a stable code.
 func otpError(status int, code, field, msg string) *Error {
 	return &Error{Status: status, Message: msg, Code: code, Fields: map[string][]string{field: {msg}}}

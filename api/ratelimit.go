@@ -76,7 +76,7 @@ func (s *Server) throttle(c *fiber.Ctx, checks ...limitCheck) error {
 	return nil
 }
 
-// tooManyRequests is SPEC §8's 429 with a Retry-After header.
+// tooManyRequests is docs/spec.md §8's 429 with a Retry-After header.
 func tooManyRequests(c *fiber.Ctx, wait time.Duration) *Error {
 	secs := int(math.Ceil(wait.Seconds()))
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))

@@ -38,7 +38,7 @@ type Options struct {
 	// means the TCP peer (no proxy).
 	ClientIP *clientip.Resolver
 
-	// Accounts and the security baseline (issue 5).
+	// Accounts and the security baseline.
 	// Now is the clock for token and code expiry; nil means time.Now.
 	Now func() time.Time
 	// Limiter throttles logins, sign-ups and codes; nil means in memory.
@@ -72,7 +72,7 @@ type Options struct {
 	// counts nothing.
 	Metrics Metrics
 	// Media is where admins' public images (logos, banners) are kept,
-	// served under /media/uploads/ (issue 10); nil refuses uploads.
+	// served under /media/uploads/; nil refuses uploads.
 	Media *media.Store
 }
 
@@ -82,7 +82,7 @@ type Server struct {
 	opts Options
 	log  zerolog.Logger
 
-	limiter   ratelimit.Limiter // issue 5: see initAccounts
+	limiter   ratelimit.Limiter // see initAccounts
 	passwords *password.Slots
 	captcha   *captcha.Issuer
 	sms       smsStats
@@ -133,7 +133,7 @@ func New(opts Options) *Server {
 	api.Get("/search", s.search)
 	api.Get("/payment-methods", s.listPaymentMethods)
 
-	// Accounts, sessions, password reset and channel auth (issue 5).
+	// Accounts, sessions, password reset and channel auth.
 	api.Get("/captcha/challenge", s.captchaChallenge)
 	api.Post("/register", s.register)
 	api.Post("/login", s.login)
@@ -147,8 +147,8 @@ func New(opts Options) *Server {
 	s.app.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
 	api.Post("/broadcasting/user-auth", s.requireUser, s.authenticateUser)
 
-	// Orders, messages and reviews (issue 6). orderErrorShape goes first so
-	// that every failure of POST /order carries data.message (SPEC §7).
+	// Orders, messages and reviews. orderErrorShape goes first so
+	// that every failure of POST /order carries data.message (docs/spec.md §7).
 	api.Post("/order", s.orderErrorShape, s.requireUser, s.refuseBanned, s.placeOrder)
 	api.Get("/orders", s.requireUser, s.refuseBanned, s.listOrders)
 	api.Get("/wallet/ledger", s.requireUser, s.refuseBanned, s.walletLedger)
@@ -166,7 +166,7 @@ func New(opts Options) *Server {
 	api.Post("/topup-orders", s.requireUser, s.refuseBanned, s.createTopup)
 	api.Get("/topup-orders", s.requireUser, s.refuseBanned, s.listTopups)
 
-	// The back office (issue 10).
+	// The back office.
 	s.mountAdmin(api)
 	return s
 }

@@ -15,7 +15,7 @@ import (
 // and every request gets the smallest encoding it accepts. On the 3G
 // connections many of our customers have, this is the largest single cut
 // in first-load time: the initial route's JavaScript is about a third of
-// its size on the wire (docs/benchmarks.md, issue 9).
+// its size on the wire (docs/benchmarks.md).
 //
 // Brotli at level 6 and gzip at level 9 cost about 0.15 s at start for the
 // whole build; brotli's level 11 would save another ≈ 7 % but take 2.4 s.

@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Top-up rules (SPEC §5, §9). The maximum is ours: no single transfer to a
+// Top-up rules (docs/spec.md §5, §9). The maximum is ours: no single transfer to a
 // mobile wallet is this large, so anything above is a typo, and it keeps
 // every sum far from overflowing.
 const (
@@ -21,7 +21,7 @@ const (
 	// A quote is good for this long: enough to open the banking app, make
 	// the transfer and upload the receipt.
 	quoteTTL = 30 * time.Minute
-	// verificationSplit is where T's range changes (SPEC §9).
+	// verificationSplit is where T's range changes (docs/spec.md §9).
 	verificationSplit = 100_000
 )
 
@@ -56,7 +56,7 @@ func checkTopupAmount(n int64) (int64, error) {
 	return n, nil
 }
 
-// verificationRange is where T lies for amount (SPEC §9): 1–500 Ks under
+// verificationRange is where T lies for amount (docs/spec.md §9): 1–500 Ks under
 // 100,000 Ks, else 500–1,000 Ks.
 func verificationRange(amount int64) (lo, hi int64) {
 	if amount >= verificationSplit {

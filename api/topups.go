@@ -71,7 +71,7 @@ func (s *Server) topupQuote(c *fiber.Ctx) error {
 	})
 }
 
-// methodRef is a payment method named by id (the API) or by name (SPEC's
+// methodRef is a payment method named by id (the API) or by name (docs/spec.md's
 // client variant sends the chosen method's name).
 type methodRef struct {
 	id   int64
@@ -85,7 +85,7 @@ func (m *methodRef) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, &m.id)
 }
 
-// topupRequest takes SPEC's names and its client variant's
+// topupRequest takes docs/spec.md's names and its client variant's
 // (paymentMethod, receipt_id); with the variant, amount is the total.
 type topupRequest struct {
 	Amount        *int64     `json:"amount"`

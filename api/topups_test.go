@@ -277,7 +277,7 @@ func TestCreateTopupOverHTTP(t *testing.T) {
 		})
 	}
 
-	t.Run("SPEC's client variant names, amount being the total", func(t *testing.T) {
+	t.Run("docs/spec.md's client variant names, amount being the total", func(t *testing.T) {
 		r := create(h.alice, map[string]any{"amount": total2, "paymentMethod": "kbzpay", "receipt_id": h.uploadID(t, h.alice, receiptJPEG(t)), "quote": q2}, "").want(t, 201)
 		if int64(r.data()["total"].(float64)) != total2 || int64(r.data()["amount"].(float64)) != 7000 {
 			t.Fatalf("top-up %v", r.data())

@@ -16,7 +16,7 @@ import (
 	"topup/store"
 )
 
-// SPEC §5 and §8 words for receipt problems.
+// docs/spec.md §5 and §8 words for receipt problems.
 const (
 	msgReceiptRequired   = "Please choose your payment receipt image."
 	msgReceiptType       = "Only JPG, JPEG, PNG images are allowed"

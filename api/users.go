@@ -141,7 +141,7 @@ func conflict(f fieldErrors) error {
 }
 
 type loginRequest struct {
-	// PhoneNumber holds a phone number or an e-mail address (SPEC §5).
+	// PhoneNumber holds a phone number or an e-mail address (docs/spec.md §5).
 	PhoneNumber string `json:"phone_number"`
 	Password    string `json:"password"`
 	// CaptchaToken is required once the account has failed

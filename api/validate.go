@@ -10,9 +10,9 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Every message a client can show for a field lives here, in SPEC §5 and §8's
-// words where SPEC has them, so the web app and the API never drift apart.
-// Messages SPEC does not name (a taken phone, a control character) are ours.
+// Every message a client can show for a field lives here, in docs/spec.md §5 and §8's
+// words where docs/spec.md has them, so the web app and the API never drift apart.
+// Messages docs/spec.md does not name (a taken phone, a control character) are ours.
 const (
 	msgLoginIDRequired = "Please enter your email or phone number"
 
@@ -25,9 +25,9 @@ const (
 	msgPhoneMax      = "Phone number must be 20 characters or less"
 	msgPhoneInvalid  = "Please enter a valid phone number"
 	msgPhoneTaken    = "This phone number is already registered"
-	// msgPhoneFormat is SPEC §8's "invalid phone" for Send Code.
+	// msgPhoneFormat is docs/spec.md §8's "invalid phone" for Send Code.
 	msgPhoneFormat = "Invalid phone number format. Please use +country_code format (e.g., +959123456789)"
-	// msgPhoneNotFound is SPEC §4's reset error, in its words.
+	// msgPhoneNotFound is docs/spec.md §4's reset error, in its words.
 	msgPhoneNotFound = "phone number not found"
 
 	msgEmailMax     = "Email must be 100 characters or less"
@@ -58,7 +58,7 @@ const (
 	msgDefaultBan      = "Violation of platform guidelines"
 )
 
-// Field limits from SPEC §9, counted in characters (runes): a Burmese
+// Field limits from docs/spec.md §9, counted in characters (runes): a Burmese
 // username is three bytes a character.
 const (
 	maxUsername = 50
@@ -131,7 +131,7 @@ func visible(s string) bool {
 	}) >= 0
 }
 
-// validEmail is the "simple address pattern" of SPEC §5 made precise: one
+// validEmail is the "simple address pattern" of docs/spec.md §5 made precise: one
 // @, a dot in the domain, no spaces or display names, and what
 // net/mail accepts as an address.
 func validEmail(s string) bool {

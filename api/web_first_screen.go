@@ -13,7 +13,7 @@ import (
 // is sent with a copy of it filled in with the active banner, so the banner
 // paints as soon as the HTML, the CSS and the image are in, not after the
 // app's code has downloaded and run: on the 3G connections many customers
-// have, 1.6 s instead of 3.1 s (docs/benchmarks.md, issue 9). The app removes
+// have, 1.6 s instead of 3.1 s (docs/benchmarks.md). The app removes
 // it once its own banner has loaded (web/src/lib/first-screen.ts).
 type firstScreen struct {
 	at            int    // where in index.html the copy goes: after the template

@@ -10,7 +10,7 @@ import (
 )
 
 // A balance change the customer did not make tells them so, with the
-// reason, in the same transaction as the money (issue 17).
+// reason, in the same transaction as the money.
 func TestAdjustmentSendsAMessage(t *testing.T) {
 	ctx := context.Background()
 	db := storetest.New(t)

@@ -13,7 +13,7 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// The audit trail (issue 10): every change an admin makes is written to
+// The audit trail: every change an admin makes is written to
 // audit_log — who, what, which row, the row before and after, why, from
 // where and in which request — in the same transaction as the change, so
 // there is never a change without its entry nor an entry for a change that

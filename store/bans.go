@@ -13,7 +13,7 @@ import (
 	"topup/internal/contract"
 )
 
-// Bans (issue 10). A ban is a compare-and-set on users.is_banned, revokes
+// Bans. A ban is a compare-and-set on users.is_banned, revokes
 // every session in the same transaction and pushes user.updated with
 // updateType "ban" through the outbox, so an open tab shows the banned
 // page at once. Banned users may still log in (the app needs a token to

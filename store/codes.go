@@ -8,7 +8,7 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// Redeem-code inventory (issue 10). Codes are sealed at rest; code_hash
+// Redeem-code inventory. Codes are sealed at rest; code_hash
 // (secret.Box.Hash, keyed) is UNIQUE across all products, so a code pasted
 // twice, or already sold, is refused and reported as a duplicate.
 

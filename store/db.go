@@ -183,7 +183,7 @@ func (s *DB) WithTx(ctx context.Context, fn func(*sqlx.Tx) error) (err error) {
 			_ = tx.Rollback()
 		}
 	}()
-	// Issue 10: an admin's audit hook (see audit.go) joins this transaction.
+	// an admin's audit hook (see audit.go) joins this transaction.
 	if err = auditTxBegin(ctx, tx); err != nil {
 		return err
 	}

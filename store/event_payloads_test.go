@@ -13,7 +13,7 @@ import (
 )
 
 // The database builds user.updated and order.* (migration 00007): these
-// are SPEC §3's shapes, every key and nothing more, with the row's values,
+// are docs/spec.md §3's shapes, every key and nothing more, with the row's values,
 // for every writer of them.
 func TestEventPayloads(t *testing.T) {
 	ctx := context.Background()

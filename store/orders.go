@@ -14,7 +14,7 @@ import (
 	"topup/internal/secret"
 )
 
-// ServiceCharge is the fixed fee added to every order (SPEC §9): the
+// ServiceCharge is the fixed fee added to every order (docs/spec.md §9): the
 // customer pays price + 50 Ks.
 const ServiceCharge int64 = 50
 

@@ -561,7 +561,7 @@ func TestCompleteAndFailOrder(t *testing.T) {
 	checkLedger(t, s.db)
 }
 
-// The events of a code purchase, in the shapes SPEC §3 names.
+// The events of a code purchase, in the shapes docs/spec.md §3 names.
 func TestOrderEvents(t *testing.T) {
 	ctx := context.Background()
 	s := newShop(t)

@@ -15,7 +15,7 @@ import (
 	"github.com/lib/pq"
 )
 
-// Channels and event names a browser listens to (DESIGN §4). Echo
+// Channels and event names a browser listens to (docs/architecture.md#the-money-path). Echo
 // subscribes to "private-user.{id}" and listens with a leading dot.
 const (
 	ChannelAdmins = "private-admins"

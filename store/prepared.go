@@ -11,7 +11,7 @@ import (
 // preparedStatements keeps the statements of the hot path (a purchase)
 // prepared. An unnamed statement is parsed and
 // planned anew each time it runs, and on the purchase that was half of
-// PostgreSQL's CPU (docs/benchmarks.md, issue 6); a prepared one is
+// PostgreSQL's CPU (docs/benchmarks.md); a prepared one is
 // parsed once per connection and soon runs a cached generic plan.
 // database/sql prepares each statement lazily on every connection it runs
 // on and forgets it when the connection closes.

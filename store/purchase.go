@@ -16,7 +16,7 @@ import (
 )
 
 // purchaseSQL is a whole purchase but its delivery, in one statement, so a
-// coin order costs one round trip (docs/benchmarks.md, issue 6):
+// coin order costs one round trip (docs/benchmarks.md):
 //
 //	p     the product, if it can be sold to this game info (coin), is not
 //	      sold (account) or has a code left (code); with $7 only a coin

@@ -8,7 +8,7 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// Receipt retention (SPEC §1: receipts are deleted after 30 days).
+// Receipt retention (docs/spec.md §1: receipts are deleted after 30 days).
 const (
 	// ReceiptKeep is how long a receipt stays after its top-up is decided.
 	ReceiptKeep = 30 * 24 * time.Hour

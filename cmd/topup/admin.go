@@ -16,7 +16,7 @@ import (
 	"topup/store"
 )
 
-const minPasswordLen = 6 // SPEC §5
+const minPasswordLen = 6 // docs/spec.md §5
 
 func admin(ctx context.Context, args []string, e env) error {
 	if len(args) == 0 {
@@ -77,7 +77,7 @@ func (p *prompter) newPasswordHash(given string) (string, error) {
 	return password.Hash(plain)
 }
 
-// newPassword asks twice unless given by flag, and enforces SPEC's minimum.
+// newPassword asks twice unless given by flag, and enforces docs/spec.md's minimum.
 func (p *prompter) newPassword(given string) (string, error) {
 	if given == "" {
 		first, err := p.secret("Password")

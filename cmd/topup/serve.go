@@ -84,7 +84,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		<-readerDone
 	}()
 
-	// REDIS_URL (issue 11): one node of a cluster, shared rate limits.
+	// REDIS_URL: one node of a cluster, shared rate limits.
 	cl, err := newCluster(e.getenv, log)
 	if err != nil {
 		return err
@@ -94,7 +94,7 @@ func serve(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	// Accounts (issue 5): the SMS sender for reset codes, CORS origins,
+	// Accounts: the SMS sender for reset codes, CORS origins,
 	// and an hourly sweep of dead tokens and codes.
 	smsSender, err := newSMSSender(cfg, e.getenv, log)
 	if err != nil {
@@ -109,15 +109,14 @@ func serve(ctx context.Context, args []string, e env) error {
 	metrics := newStoreMetrics()
 	ready := cl.readiness(map[string]func(context.Context) error{"database": db.Ping})
 	srv := api.New(api.Options{
-		Store:       db,
-		Broadcaster: broadcaster,
-		Log:         log,
-		Public:      publicConfig(cfg, rtCfg),
-		PublicURL:   cfg.PublicURL,
-		Ready:       ready,
-		Limiter:     cl.limiter,
-		ClientIP:    cfg.ClientIP,
-		// Issue 5.
+		Store:                 db,
+		Broadcaster:           broadcaster,
+		Log:                   log,
+		Public:                publicConfig(cfg, rtCfg),
+		PublicURL:             cfg.PublicURL,
+		Ready:                 ready,
+		Limiter:               cl.limiter,
+		ClientIP:              cfg.ClientIP,
 		CaptchaMaxNumber:      cfg.CaptchaMaxNumber,
 		SMS:                   metrics.countingSMS(smsSender),
 		SMSCountries:          cfg.SMS.Countries,
@@ -134,7 +133,7 @@ func serve(ctx context.Context, args []string, e env) error {
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
 	}
-	// The outbox dispatcher (issue 6) publishes committed events. It stops
+	// The outbox dispatcher publishes committed events. It stops
 	// after the server has drained (deferred calls run after
 	// listenUntilDone), so the last requests' events still go out, and the
 	// database closes only once it has marked its batch.
@@ -246,7 +245,7 @@ func listenUntilDone(ctx context.Context, app *fiber.App, cfg Config, drain func
 }
 
 // publicConfig tells the web app how to reach the realtime server: through
-// the public URL's host and port (443 behind TLS, SPEC §7).
+// the public URL's host and port (443 behind TLS, docs/spec.md §7).
 func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
 	port := 80
 	if cfg.PublicURL.Scheme == "https" {

@@ -10,7 +10,7 @@ import (
 	"topup/internal/phone"
 )
 
-// defaultDeliveryMinutes is SPEC's delivery promise.
+// defaultDeliveryMinutes is docs/spec.md's delivery promise.
 const defaultDeliveryMinutes = 5
 
 // maxDeliveryMinutes bounds DELIVERY_MINUTES: a promise of more than a day

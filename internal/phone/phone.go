@@ -30,7 +30,7 @@ func Normalize(raw string) (string, error) {
 	num, err := phonenumbers.Parse(raw, DefaultRegion)
 	// Possible (right length for the country) rather than valid (in an
 	// allocated range): Myanmar operators open ranges faster than the
-	// library's metadata follows, and SPEC's own example +959123456789 sits
+	// library's metadata follows, and docs/spec.md's own example +959123456789 sits
 	// outside the ranges it knows. The SMS code proves the number is real.
 	if err != nil || !phonenumbers.IsPossibleNumber(num) || phonenumbers.GetRegionCodeForNumber(num) == "" ||
 		len(phonenumbers.GetNationalSignificantNumber(num)) < minNationalDigits {

@@ -20,7 +20,7 @@ import (
 	"topup/internal/images"
 )
 
-// MaxBytes is SPEC's limit: a receipt must be less than 10 MB.
+// MaxBytes is docs/spec.md's limit: a receipt must be less than 10 MB.
 const MaxBytes = 10 * 1024 * 1024
 
 // policy accepts up to one byte under MaxBytes; the bounds are far above a

@@ -1,6 +1,6 @@
 -- Orders, redeem-code stock, the wallet ledger, receipts and wallet top-ups.
 --
--- Rules the schema enforces (see DESIGN §4):
+-- Rules the schema enforces (see docs/architecture.md#the-money-path):
 --   * users.wallet_amount is a cache of wallet_ledger: every change to it is
 --     a ledger row in the same transaction, checked at COMMIT;
 --   * a ledger reference is used once per kind, so no top-up is credited and

@@ -1,4 +1,4 @@
--- Delivered secrets stay sealed at rest (DESIGN §4: "secrets a customer
+-- Delivered secrets stay sealed at rest (docs/architecture.md#the-money-path: "secrets a customer
 -- buys are encrypted with APP_KEY"). A code delivered as a message, and the
 -- outbox event that pushes that message, would otherwise hold the code in
 -- the clear. Both get a sealed column (secret.Box); when it is set, the

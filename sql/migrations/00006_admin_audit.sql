@@ -1,4 +1,4 @@
--- The back office (issue 10): the audit log is filtered by action (the
+-- The back office: the audit log is filtered by action (the
 -- audit view) and orders are claimed by an admin.
 
 -- +goose Up

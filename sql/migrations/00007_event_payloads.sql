@@ -1,4 +1,4 @@
--- The payloads of user.updated, order.updated and order.created (SPEC §3),
+-- The payloads of user.updated, order.updated and order.created (docs/spec.md §3),
 -- defined once, here. A purchase writes its events in the same statement
 -- as the order and the debit (one round trip: store/purchase.go), so the
 -- database must be able to build them; every other writer uses the same

@@ -1,6 +1,6 @@
 -- Captcha solutions spent, so one cannot be replayed on any node until its
 -- challenge expires (pruned after), and failed logins per account, which
--- decide when a login must carry a captcha (issue 16).
+-- decide when a login must carry a captcha.
 
 -- +goose Up
 

@@ -23,7 +23,7 @@ func Demo() Data {
 		Services: []Service{
 			// The code service is named "Code": the client shows a delivered
 			// message's title as a copyable code when its product's service
-			// name is "code" (SPEC §2, compared case-insensitively).
+			// name is "code" (docs/spec.md §2, compared case-insensitively).
 			{Slug: "top-up", Name: "Top Up", NameMy: "ငွေဖြည့်", Kind: "coin", Sort: 1},
 			{Slug: "code", Name: "Code", NameMy: "ကုဒ်", Kind: "code", Sort: 2},
 			{Slug: "account", Name: "Account", NameMy: "အကောင့်", Kind: "account", Sort: 3},

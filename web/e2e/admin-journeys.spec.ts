@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 
 import { applySession, apiLogin, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, type LoginBody } from './helpers';
 
-// Issue 10 with two browser contexts against the real server: an admin in one,
+// The back office with two browser contexts against the real server: an admin in one,
 // a customer in the other; every effect on the customer's screen arrives live
 // (no reload). Each context logs in once (logins are throttled per IP).
 

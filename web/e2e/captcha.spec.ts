@@ -4,7 +4,7 @@ import { expect, test, type Request } from '@playwright/test';
 
 import { newCustomer, prefer, solveCaptcha } from './helpers';
 
-// The self-hosted captcha (issue 16), solved by ALTCHA's real widget in
+// The self-hosted captcha, solved by ALTCHA's real widget in
 // Chromium: sign-up, a reset code and a login after three failures each
 // carry a solution the server checks and spends; a reset code in Burmese. with-server.sh makes the
 // challenges easy (CAPTCHA_MAX_NUMBER); the code path is production's.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { applySession, type LoginBody } from './helpers';
 
-// The first load of /home (issue 9, LCP). index.html's inline script fetches
+// The first load of /home (LCP). index.html's inline script fetches
 // the page's code and its banner alongside the entry for a signed-in visitor,
 // and the app's own banner request takes that answer instead of asking again.
 // The server sends that visitor the banner itself as a first screen, drawn

@@ -63,7 +63,7 @@ test('reset password with the code from the log sender', async ({ page, request 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset password' });
-  // Typed the way customers type it (09…); the captcha journey keeps SPEC's +959….
+  // Typed the way customers type it (09…); the captcha journey keeps docs/spec.md's +959….
   await dialog.getByLabel('Phone number', { exact: true }).fill(customer.phone_number);
   await dialog.getByRole('button', { name: 'Send Code' }).click();
   await expect(dialog.getByLabel('Verification code')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Only the active language's strings load with the app (issue 9): the
+// Only the active language's strings load with the app: the
 // stored language is preloaded next to the entry and rendered from the first
 // paint; the other is fetched when the user switches.
 

@@ -9,7 +9,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, prefer, registerByApi, screenshot, sql, type LoginBody } from './helpers';
 
-// Issue 24 against the real server and the real Tesseract (topup serve reads
+// Receipt checks (docs/receipt-checks.md) against the real server and the real Tesseract (topup serve reads
 // receipts in the background): the admin sees each top-up's receipt checks
 // on the queue and the top-up page, confirms a clean top-up in one tap, and
 // confirms a flagged one only through a second dialog that names each

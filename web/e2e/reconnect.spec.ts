@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type WebSocketRoute } from '@play
 
 import { applySession, type LoginBody } from './helpers';
 
-// Events published while the socket is down are lost (issue 9): when
+// Events published while the socket is down are lost: when
 // pusher-js reconnects, the app refetches what they could have changed. The
 // socket goes through Playwright to the real server; the test cuts it, has
 // an admin change the customer's wallet and send a message meanwhile, then

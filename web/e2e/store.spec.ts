@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, swipe, type LoginBody } from './helpers';
 
-// Issue 9: the customer's store journey against the real server, as the
+// the customer's store journey against the real server, as the
 // seeded demo customer (09123456789, 50,000 Ks). Logins are throttled per IP
 // and per account: the customer and the admin each log in once for the file.
 

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, type LoginBody } from './helpers';
 
-// Issue 17: the wallet statement. A fresh customer gets two admin
+// the wallet statement. A fresh customer gets two admin
 // adjustments (one while the page is open), reaches /wallet from the balance
 // pill, sees every entry add up to the balance, and downloads the month as
 // a CSV that keeps its Burmese.

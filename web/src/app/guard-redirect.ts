@@ -3,7 +3,7 @@ import { isAuthenticated, type Session } from '@/lib/session';
 
 export type GuardKind = 'guest' | 'user' | 'admin' | 'banned';
 
-/** SPEC §6: where a visitor goes instead of a guarded route, or null to let them in. */
+/** docs/spec.md §6: where a visitor goes instead of a guarded route, or null to let them in. */
 export function guardRedirect(kind: GuardKind, session: Session): string | null {
   const user = isAuthenticated(session) ? session.user : null;
   switch (kind) {

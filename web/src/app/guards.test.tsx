@@ -12,7 +12,7 @@ async function landsOn(path: string, expected: string) {
   return router;
 }
 
-describe('route guards (SPEC §6)', () => {
+describe('route guards (docs/spec.md §6)', () => {
   it.each(['/home', '/top-up', '/order', '/detail/mobile-legends/mlbb', '/someone', '/dashboard'])(
     'sends signed-out visitors from %s to /login',
     async (path) => {

@@ -7,7 +7,7 @@ import { api, isApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { ExpiringCache, trackKeyUse } from '@/lib/swr-cache';
 
-// SPEC §9: data kept 60 s after last use; no refetch on focus or reconnect.
+// docs/spec.md §9: data kept 60 s after last use; no refetch on focus or reconnect.
 const swrConfig: SWRConfiguration = {
   provider: () => new ExpiringCache(),
   use: [trackKeyUse],

@@ -29,7 +29,7 @@ function preloadHome() {
   return null;
 }
 
-// Pages are lazy so each screen is its own chunk. Guards are layout routes (SPEC §6).
+// Pages are lazy so each screen is its own chunk. Guards are layout routes (docs/spec.md §6).
 export const routes: RouteObject[] = [
   {
     path: paths.root,

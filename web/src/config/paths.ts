@@ -1,4 +1,4 @@
-// Route table (SPEC §2).
+// Route table (docs/spec.md §2).
 export const paths = {
   root: '/',
   home: '/home',

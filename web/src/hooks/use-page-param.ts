@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { parsePage } from '@/lib/pagination';
 
 /**
- * SPEC §2: the current page lives in ?page (default 1, written to the URL on
+ * docs/spec.md §2: the current page lives in ?page (default 1, written to the URL on
  * load); changing it scrolls the window smoothly to the top.
  */
 export function usePageParam(): [number, (page: number) => void] {

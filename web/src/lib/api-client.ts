@@ -2,7 +2,7 @@ import { getToken, markBanned } from '@/lib/session';
 import type { Envelope } from '@/types/envelope';
 
 // The only module that calls fetch. Every failure becomes an ApiError whose
-// status is one of SPEC §8's request error kinds or the HTTP status code.
+// status is one of docs/spec.md §8's request error kinds or the HTTP status code.
 
 export const API_BASE = '/api';
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -118,7 +118,7 @@ async function request<T>(method: Method, path: string, payload: unknown, option
       }
     }
     if (!response.ok) {
-      // DESIGN §3: a banned user gets 403 with ban_reason; the guards then show /banned.
+      // docs/architecture.md#the-api-contract: a banned user gets 403 with ban_reason; the guards then show /banned.
       if (response.status === 403 && token && typeof data === 'object' && data !== null && 'ban_reason' in data) {
         markBanned(typeof data.ban_reason === 'string' ? data.ban_reason : null);
       }

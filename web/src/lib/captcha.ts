@@ -1,5 +1,5 @@
 // The captcha: a proof of work the browser solves before register, a reset
-// code, and a login after failed ones (the server decides; issue 16). It is
+// code, and a login after failed ones (the server decides). It is
 // self-hosted (ALTCHA's widget against /api/captcha/challenge), and the
 // widget's code loads only when a form first needs it (lib/altcha-widget.ts).
 

@@ -4,7 +4,7 @@ import Pusher from 'pusher-js';
 
 import { echoOptions, openEcho } from '@/lib/echo-client';
 
-describe('lib/echo-client options (SPEC §7)', () => {
+describe('lib/echo-client options (docs/spec.md §7)', () => {
   it('configures pusher with ws/wss only, no stats, bearer auth to /api/broadcasting/auth', () => {
     const options = echoOptions({ key: 'k', cluster: '', wsHost: '', wsPort: 8080, wssPort: 443, forceTLS: false, token: 'tok' });
     expect(options).toMatchObject({

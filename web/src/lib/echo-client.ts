@@ -3,7 +3,7 @@ import Pusher from 'pusher-js';
 
 import type { ConnectionState, PresenceMember, RealtimeConnection, RealtimeSettings } from '@/lib/echo';
 
-// The only module that touches pusher-js and laravel-echo (DESIGN §2). It is
+// The only module that touches pusher-js and laravel-echo (docs/architecture.md#layers). It is
 // loaded on demand by lib/echo.ts, so the two libraries stay out of the
 // JavaScript the first screen waits for.
 
@@ -11,7 +11,7 @@ export const AUTH_ENDPOINT = '/api/broadcasting/auth';
 /** Where the socket signs in as its user (pusher:signin), so that a ban or a demotion can close it. */
 export const USER_AUTH_ENDPOINT = '/api/broadcasting/user-auth';
 
-/** The Echo options of SPEC §7 (exported for tests), plus user authentication. */
+/** The Echo options of docs/spec.md §7 (exported for tests), plus user authentication. */
 export function echoOptions(settings: RealtimeSettings) {
   const secure = settings.forceTLS || window.location.protocol === 'https:';
   const headers = { Authorization: `Bearer ${settings.token}`, Accept: 'application/json' };
@@ -40,7 +40,7 @@ export interface OpenEcho {
 }
 
 /**
- * Opens one Echo connection with SPEC §7's options and signs the socket in as
+ * Opens one Echo connection with docs/spec.md §7's options and signs the socket in as
  * its user: pusher-js signs in once connected and again after every
  * reconnect, so the server can close this user's sockets (a ban, a demotion).
  */

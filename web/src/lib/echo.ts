@@ -1,6 +1,6 @@
 import type { OpenEcho } from '@/lib/echo-client';
 
-// The app's one realtime connection (DESIGN §2). connectRealtime() reuses it
+// The app's one realtime connection (docs/architecture.md#layers). connectRealtime() reuses it
 // while the settings and token stay the same, and disconnectRealtime() tears
 // it down on logout. pusher-js and laravel-echo live in lib/echo-client.ts,
 // loaded after the first paint: live updates are not needed to draw the

@@ -1,6 +1,6 @@
 const groupedInteger = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** Whole kyat, rounded down (SPEC: prices are shown rounded down); bad input is 0. */
+/** Whole kyat, rounded down (docs/spec.md: prices are shown rounded down); bad input is 0. */
 export function toKyat(value: number | string | null | undefined): number {
   const amount = typeof value === 'string' ? Number.parseFloat(value) : (value ?? 0);
   return Number.isFinite(amount) ? Math.floor(amount) : 0;

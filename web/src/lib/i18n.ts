@@ -7,7 +7,7 @@ import type en from '@/locales/en.json';
 // Only the active language's strings load with the app; the other is fetched
 // when the user switches. index.html preloads the active one next to the
 // entry (localeChunksInIndex in vite.config.ts), so the first paint is in
-// that language without an extra round trip. The few texts SPEC shows in
+// that language without an extra round trip. The few texts docs/spec.md shows in
 // Burmese whatever the language (t(key, { lng: 'my' })) are always bundled,
 // in always-burmese.json.
 

@@ -1,4 +1,4 @@
-/** A full-page navigation (SPEC §4: after login the page reloads at its destination). */
+/** A full-page navigation (docs/spec.md §4: after login the page reloads at its destination). */
 export function hardRedirect(path: string) {
   window.location.assign(path);
 }

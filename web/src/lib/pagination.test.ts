@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { pageWindow, parsePage } from '@/lib/pagination';
 
-describe('pageWindow (SPEC §2, §9)', () => {
+describe('pageWindow (docs/spec.md §2, §9)', () => {
   it('shows every page when there are few', () => {
     expect(pageWindow(1, 1, 5)).toEqual([1]);
     expect(pageWindow(2, 4, 5)).toEqual([1, 2, 3, 4]);

@@ -1,7 +1,7 @@
 export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
 
 /**
- * SPEC §2 pagination window: `size` consecutive page numbers around the
+ * docs/spec.md §2 pagination window: `size` consecutive page numbers around the
  * current one (5, or 3 under 640px), clamped to 1..last, with an ellipsis
  * where pages are left out before or after.
  */

@@ -1,4 +1,4 @@
-// SPEC §3 pending order selection, kept in browser storage between a product
+// docs/spec.md §3 pending order selection, kept in browser storage between a product
 // card and the /order page. The order feature writes it; the /order guard reads it.
 export const PENDING_ORDER_KEY = 'pending_order';
 
@@ -25,7 +25,7 @@ export function getPendingOrder(): PendingOrder | null {
   return null;
 }
 
-/** Stores the selection a card made; false when storage refuses (SPEC §5: 'Failed to process order'). */
+/** Stores the selection a card made; false when storage refuses (docs/spec.md §5: 'Failed to process order'). */
 export function savePendingOrder(order: PendingOrder): boolean {
   try {
     localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify(order));
@@ -35,7 +35,7 @@ export function savePendingOrder(order: PendingOrder): boolean {
   }
 }
 
-/** SPEC §4: removed once the order is confirmed. */
+/** docs/spec.md §4: removed once the order is confirmed. */
 export function clearPendingOrder() {
   try {
     localStorage.removeItem(PENDING_ORDER_KEY);

@@ -1,4 +1,4 @@
-// SPEC §3 selected-service state: each field in local storage under its own
+// docs/spec.md §3 selected-service state: each field in local storage under its own
 // name (gameId, gameName, serviceId, serviceName, description, slug). A game
 // tile writes it; the product list reads it before the games list has loaded.
 
@@ -38,7 +38,7 @@ export function getSelectedService(): SelectedService | null {
   }
 }
 
-/** SPEC §2: the route segment is the service name lowercased with hyphens ("Top Up" → "top-up"). */
+/** docs/spec.md §2: the route segment is the service name lowercased with hyphens ("Top Up" → "top-up"). */
 export function serviceSegment(serviceName: string): string {
   return (
     serviceName

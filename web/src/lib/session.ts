@@ -1,7 +1,7 @@
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 import type { SessionUser } from '@/types/session';
 
-// SPEC §3 Session: cookies named `token` and `user` (JSON), 7 days.
+// docs/spec.md §3 Session: cookies named `token` and `user` (JSON), 7 days.
 export const TOKEN_COOKIE = 'token';
 export const USER_COOKIE = 'user';
 export const SESSION_DAYS = 7;
@@ -50,7 +50,7 @@ export function getSession(): Session {
   return snapshot;
 }
 
-/** SPEC §4: authenticated means a token and a user record exist. */
+/** docs/spec.md §4: authenticated means a token and a user record exist. */
 export function isAuthenticated(session: Session = getSession()): boolean {
   return Boolean(session.token && session.user);
 }
@@ -64,7 +64,7 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-/** Keeps only the fields SPEC names, so the cookie stays small. */
+/** Keeps only the fields docs/spec.md names, so the cookie stays small. */
 function pickUser(user: SessionUser): SessionUser {
   const { id, username, phone_number, email, wallet_amount, is_admin, is_banned, ban_reason } = user;
   return { id, username, phone_number, email: email ?? null, wallet_amount, is_admin, is_banned, ban_reason: ban_reason ?? null };

@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('ExpiringCache (SPEC §9: kept 60 s after last use)', () => {
+describe('ExpiringCache (docs/spec.md §9: kept 60 s after last use)', () => {
   it('forgets a key 60 s after its last reader unmounts, not before', async () => {
     const cache = new ExpiringCache();
     const { rerender } = render(withCache(cache, [<Reader key="a" name="games" />, <Reader key="b" name="games" />]));

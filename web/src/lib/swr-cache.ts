@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { unstable_serialize, useSWRConfig, type Cache, type Middleware, type State } from 'swr';
 
-// SPEC §9: cached query data is kept 60 s after its last use. SWR keeps a
+// docs/spec.md §9: cached query data is kept 60 s after its last use. SWR keeps a
 // key's data for as long as the cache lives; this cache forgets it once no
 // mounted hook has used the key for `ttlMs`. The middleware tells it which
 // keys are in use.

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/my';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
-// SPEC §9 relative-time thresholds: seconds up to 44, minutes up to 44, hours
+// docs/spec.md §9 relative-time thresholds: seconds up to 44, minutes up to 44, hours
 // up to 21, days up to 25, months up to 10 (dayjs' defaults, stated explicitly).
 dayjs.extend(relativeTime, {
   thresholds: [

@@ -30,7 +30,7 @@ function Social({ href, label, children }: { href: string; label: string; childr
   );
 }
 
-/** SPEC §1 footer: Burmese blurb, social links, 'Yangon, Myanmar', policy links. */
+/** docs/spec.md §1 footer: Burmese blurb, social links, 'Yangon, Myanmar', policy links. */
 export function Footer() {
   const { t } = useTranslation();
   const { data } = useConfig();

@@ -13,7 +13,7 @@ import type { RealtimeSettings } from '@/lib/echo';
 import { getStoredUser, saveUser } from '@/lib/session';
 import type { MessageSent, UserUpdated } from '@/types/api';
 
-/** Wires the user's private channel to the session and the SWR cache (SPEC §4 Realtime). */
+/** Wires the user's private channel to the session and the SWR cache (docs/spec.md §4 Realtime). */
 export function RealtimeBridge() {
   const { authenticated, token, user } = useSession();
   const { data: config } = useConfig();
@@ -43,7 +43,7 @@ export function RealtimeBridge() {
     },
     [mutate],
   );
-  // SPEC §4: a pushed message goes to the top of the list at once; the refetch then confirms it.
+  // docs/spec.md §4: a pushed message goes to the top of the list at once; the refetch then confirms it.
   const onMessage = useCallback(
     (event: MessageSent) => {
       if (!user) return;

@@ -22,7 +22,7 @@ function handleOf(url: string | undefined): string {
   return last ? `@${last.replace(/^@/, '')}` : 'Telegram';
 }
 
-/** The shared layout of every page (SPEC §2 Shared layout). */
+/** The shared layout of every page (docs/spec.md §2 Shared layout). */
 export function RootLayout() {
   const { t } = useTranslation();
   const storeName = useStoreName();

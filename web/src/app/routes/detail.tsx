@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { ProductListPage } from '@/features/products/components/product-list-page';
 
-/** /detail/{serviceName}/{name} (SPEC §2). */
+/** /detail/{serviceName}/{name} (docs/spec.md §2). */
 export function DetailRoute() {
   const { serviceName = '', name = '' } = useParams();
   const storeName = useStoreName();

@@ -9,7 +9,7 @@ import { useConfig } from '@/features/config/api/config';
 import { deliveryMinutes } from '@/features/config/support';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 
-/** /home: the banner, the game grid (2/3/4/6 columns) and the six benefit cards (SPEC §2). */
+/** /home: the banner, the game grid (2/3/4/6 columns) and the six benefit cards (docs/spec.md §2). */
 export function HomeRoute() {
   const { t } = useTranslation();
   const storeName = useStoreName();

@@ -6,7 +6,7 @@ import { OrderHistory } from '@/features/orders/components/order-history';
 import { ProfileInfo } from '@/features/profile/components/profile-info';
 import { useSession } from '@/hooks/use-session';
 
-/** /{username}: profile information and the order history (SPEC §2). */
+/** /{username}: profile information and the order history (docs/spec.md §2). */
 export function ProfileRoute() {
   const { t } = useTranslation();
   const storeName = useStoreName();

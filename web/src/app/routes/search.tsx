@@ -5,7 +5,7 @@ import { PageHead } from '@/components/seo/page-head';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { SearchPage } from '@/features/search/components/search-page';
 
-/** /search?q= (SPEC §2), open to everyone. */
+/** /search?q= (docs/spec.md §2), open to everyone. */
 export function SearchRoute() {
   const { t } = useTranslation();
   const storeName = useStoreName();

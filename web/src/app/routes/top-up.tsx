@@ -5,7 +5,7 @@ import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { TopupForm } from '@/features/topup/components/topup-form';
 import { Transactions } from '@/features/topup/components/transactions';
 
-/** /top-up: the form beside the latest transaction and the history (SPEC §2). */
+/** /top-up: the form beside the latest transaction and the history (docs/spec.md §2). */
 export function TopUpRoute() {
   const { t } = useTranslation();
   const storeName = useStoreName();

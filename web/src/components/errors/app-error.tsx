@@ -11,7 +11,7 @@ function describe(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Router-level fallback (SPEC §8): 'Unexpected Application Error!' plus the error text. */
+/** Router-level fallback (docs/spec.md §8): 'Unexpected Application Error!' plus the error text. */
 export function AppError() {
   const error = useRouteError();
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ const idle =
 const active = 'border-transparent bg-gradient-to-r from-violet-600 to-indigo-600 text-white shadow-md shadow-violet-600/25';
 
 /**
- * SPEC §2 pagination: 'Current Page: n of m', First/Last from 640px, previous
+ * docs/spec.md §2 pagination: 'Current Page: n of m', First/Last from 640px, previous
  * and next, and 5 numbered buttons (3 under 640px) with ellipses.
  */
 export function Pagination({ currentPage, lastPage, onChange, label }: PaginationProps) {

@@ -27,7 +27,7 @@ export type NotificationDialogProps = {
   onClose: () => void;
 };
 
-/** SPEC §2 notification dialog: success, warning, info, error; the button closes it and may navigate. */
+/** docs/spec.md §2 notification dialog: success, warning, info, error; the button closes it and may navigate. */
 export function NotificationDialog({ open, kind, title, message, buttonLabel, icon = true, to, onClose }: NotificationDialogProps) {
   const navigate = useNavigate();
   const { ring, Icon } = tones[kind];

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-// The back office under /dashboard/* (issue 10). The router mounts this tree
+// The back office under /dashboard/*. The router mounts this tree
 // inside the admin guard; each page is its own lazy chunk.
 const page = <K extends string>(load: () => Promise<Record<K, () => React.JSX.Element>>, name: K) => async () => ({ Component: (await load())[name] });
 

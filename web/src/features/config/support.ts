@@ -2,7 +2,7 @@ import type { SupportConfig } from '@/features/config/api/config';
 
 export type SupportChannel = { key: 'telegram' | 'viber' | 'facebook' | 'tiktok' | 'phone'; href: string };
 
-/** SPEC's delivery promise, until the server's configuration says otherwise. */
+/** docs/spec.md's delivery promise, until the server's configuration says otherwise. */
 export const DEFAULT_DELIVERY_MINUTES = 5;
 
 /**

@@ -11,7 +11,7 @@ export const testConfig = {
 /** Users GET /api/user/{id} answers with (signInAs registers them). */
 export const mockUsers = new Map<number, SessionUser>();
 
-/** Store answers (issue 9): an empty store unless a test says otherwise. */
+/** Store answers: an empty store unless a test says otherwise. */
 const emptyPage = { data: [], current_page: 1, last_page: 1, per_page: 12, total: 0 };
 export const storeHandlers = [
   http.get('*/api/games', () => HttpResponse.json({ success: true, data: [] })),

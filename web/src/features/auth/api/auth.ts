@@ -30,7 +30,7 @@ export interface RegisterInput {
 }
 
 export function register(input: RegisterInput) {
-  // SPEC §3: e-mail is omitted when empty.
+  // docs/spec.md §3: e-mail is omitted when empty.
   const payload: RegisterInput = { ...input };
   if (!payload.email) delete payload.email;
   return api.post<{ success: boolean; message?: string; user?: SessionUser }>('/register', payload, { auth: false });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ShieldIcon } from '@/components/ui/icons';
 
-/** SPEC §2 'Admin Access Detected' badge on the login and register forms. */
+/** docs/spec.md §2 'Admin Access Detected' badge on the login and register forms. */
 export function AdminBadge() {
   const { t } = useTranslation();
   return (

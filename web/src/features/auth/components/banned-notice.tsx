@@ -8,7 +8,7 @@ import { logout } from '@/features/auth/api/auth';
 import { hardRedirect } from '@/lib/navigation';
 import { clearSession } from '@/lib/session';
 
-/** SPEC §2 Banned page: BANNED banner, the reason, a support link and Logout. */
+/** docs/spec.md §2 Banned page: BANNED banner, the reason, a support link and Logout. */
 export function BannedNotice({ reason, supportUrl }: { reason?: string | null; supportUrl?: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

@@ -165,7 +165,7 @@ describe('forgot-password overlay', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('phone number not found');
   });
 
-  it('shows SPEC texts for throttling and invalid formats on send', async () => {
+  it('shows docs/spec.md texts for throttling and invalid formats on send', async () => {
     let answer: Response = HttpResponse.json(
       { success: false, message: 'Too many requests. Please try again later.', code: 'too_many_requests' },
       { status: 429, headers: { 'Retry-After': '60' } },

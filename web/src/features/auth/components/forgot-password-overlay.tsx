@@ -20,7 +20,7 @@ import { useFormState } from '@/hooks/use-form-state';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { isApiError } from '@/lib/api-client';
 
-/** SPEC §2: the captcha is set up 100 ms after the overlay opens. */
+/** docs/spec.md §2: the captcha is set up 100 ms after the overlay opens. */
 export const CAPTCHA_DELAY_MS = 100;
 /** The server's gap between two codes, used when an answer does not say. */
 const DEFAULT_RESEND_SECONDS = 60;
@@ -45,7 +45,7 @@ function BackAndSubmit({ loading, disabled, label, onBack }: { loading: boolean;
   );
 }
 
-/** The three-step reset: phone → 6-digit code → new password (SPEC §2, §4, §5, §8). */
+/** The three-step reset: phone → 6-digit code → new password (docs/spec.md §2, §4, §5, §8). */
 export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -352,7 +352,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
         >
           {t('reset.cancel')}
         </button>
-        {/* The invisible captcha renders here (SPEC §2). */}
+        {/* The invisible captcha renders here (docs/spec.md §2). */}
         <div ref={captchaBox} data-testid="captcha-container" />
       </section>
       {notice && (

@@ -38,7 +38,7 @@ function remember(identifier: string | null) {
 
 type Field = 'phone_number' | 'password';
 
-/** SPEC §2 Login: phone or e-mail, password, remember me, forgot password. */
+/** docs/spec.md §2 Login: phone or e-mail, password, remember me, forgot password. */
 export function LoginForm() {
   const { t } = useTranslation();
   const { values, errors, setErrors, update, serverError, setServerError, pending: loading, setPending: setLoading } = useFormState<Field, ValidationKey>(() => ({
@@ -49,7 +49,7 @@ export function LoginForm() {
   const [dialog, setDialog] = useState<'failure' | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   // After 3 failed logins for an account the server wants a captcha with each
-  // try (issue 16); the widget loads only then.
+  // try; the widget loads only then.
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const { containerRef: captchaBox, solve, restart } = useCaptcha(captchaNeeded);
 

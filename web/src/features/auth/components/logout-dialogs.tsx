@@ -18,7 +18,7 @@ type LogoutDialogsProps = {
   supportName: string;
 };
 
-/** SPEC §4 Logout: confirm ('Logging out...'), then 'Logout Successful' or 'Logout Failed'. */
+/** docs/spec.md §4 Logout: confirm ('Logging out...'), then 'Logout Successful' or 'Logout Failed'. */
 export function LogoutDialogs({ open, onClose, supportName }: LogoutDialogsProps) {
   const { t } = useTranslation();
   const [result, setResult] = useState<'success' | 'failure' | null>(null);

@@ -16,12 +16,12 @@ import { hasErrors, LIMITS, looksLikeAdmin, validateRegister, type RegisterField
 
 const empty: Record<RegisterField, string> = { username: '', phone_number: '', email: '', password: '', password_confirmation: '' };
 
-/** SPEC §2 Register. */
+/** docs/spec.md §2 Register. */
 export function RegisterForm() {
   const { t } = useTranslation();
   const { values, setValues, errors, setErrors, update, serverError, setServerError, pending: loading, setPending: setLoading } = useFormState<RegisterField>(empty);
   const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
-  // Every sign-up carries a solved captcha (issue 16); its code loads with the form.
+  // Every sign-up carries a solved captcha; its code loads with the form.
   const { containerRef: captchaBox, ready: captchaReady, failed: captchaFailed, solve, restart } = useCaptcha(true);
 
   const submit = async (event: FormEvent) => {

@@ -14,7 +14,7 @@ export function useCurrentUser(): SessionUser | null {
 }
 
 /**
- * SPEC §3: refreshes the stored user from GET /api/user/{id} on load. Mount once.
+ * docs/spec.md §3: refreshes the stored user from GET /api/user/{id} on load. Mount once.
  * Skipped without a token or user id; a failure is only logged, except a 401
  * (the token was revoked: the session is over).
  */

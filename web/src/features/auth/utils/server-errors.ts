@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 import { fieldErrors, requestErrorKey, serverMessage } from '@/lib/api-errors';
 
-// The API answers in English with SPEC §5/§8's texts. Known texts are shown
+// The API answers in English with docs/spec.md §5/§8's texts. Known texts are shown
 // in the UI language; anything else is shown as the server wrote it.
 const known: Record<string, string> = {
   'Please enter your email or phone number': 'validation.loginIdRequired',
@@ -38,7 +38,7 @@ export function translateServerText(text: string, t: TFunction): string {
   return key ? t(key as never) : text;
 }
 
-/** The first server error of each field (SPEC §3), in the UI language. */
+/** The first server error of each field (docs/spec.md §3), in the UI language. */
 export function fieldErrorsOf(error: unknown, t: TFunction): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, text] of Object.entries(fieldErrors(error))) out[field] = translateServerText(text, t);

@@ -11,7 +11,7 @@ import {
 
 const valid = { username: 'aungaung', phone_number: '09123456789', email: '', password: 'secret1', password_confirmation: 'secret1' };
 
-describe('SPEC §5 validation', () => {
+describe('docs/spec.md §5 validation', () => {
   it('login needs an identifier and a password', () => {
     expect(validateLogin({ phone_number: '  ', password: '' })).toEqual({ phone_number: 'loginIdRequired', password: 'passwordRequired' });
     expect(validateLogin({ phone_number: 'a@b.co', password: 'x' })).toEqual({});
@@ -49,7 +49,7 @@ describe('SPEC §5 validation', () => {
     expect(classifyResetId('+1234567890123456')).toBe('invalid');
   });
 
-  it('checks the code and the new passwords in SPEC order', () => {
+  it('checks the code and the new passwords in docs/spec.md order', () => {
     expect(validateCode('')).toBe('codeRequired');
     expect(validateCode('123456')).toBeUndefined();
     expect(validateNewPassword('', 'x')).toBe('resetPasswordsRequired');

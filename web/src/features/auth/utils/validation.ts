@@ -1,4 +1,4 @@
-// SPEC §5 field rules. Each returns translation keys (under `validation.`) by field.
+// docs/spec.md §5 field rules. Each returns translation keys (under `validation.`) by field.
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationKey>>;
 
@@ -21,7 +21,7 @@ export type ValidationKey =
 export const LIMITS = { username: 50, phone: 20, email: 100, passwordMin: 6, code: 6 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** SPEC §4: a plus sign, a non-zero digit, then 9 to 14 digits. */
+/** docs/spec.md §4: a plus sign, a non-zero digit, then 9 to 14 digits. */
 const PHONE_PATTERN = /^\+[1-9]\d{9,14}$/;
 /**
  * A Myanmar mobile as customers type it, 09… or 9…, as login and register take it.
@@ -95,7 +95,7 @@ export function validateNewPassword(password: string, confirmation: string): Val
   return undefined;
 }
 
-/** SPEC §2 'Admin Access Detected': the typed e-mail contains 'admin' or the phone contains '0000'. */
+/** docs/spec.md §2 'Admin Access Detected': the typed e-mail contains 'admin' or the phone contains '0000'. */
 export function looksLikeAdmin(identifier: string, email = ''): boolean {
   const candidates = [identifier, email].map((value) => value.trim().toLowerCase());
   return candidates.some((value) => (value.includes('@') ? value.includes('admin') : value.includes('0000')));

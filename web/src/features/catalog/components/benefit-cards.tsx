@@ -14,7 +14,7 @@ const benefits: Benefit[] = [
   { key: 'support', icon: <HeadsetIcon className="size-6" />, tone: 'from-indigo-500 to-violet-600 text-white' },
 ];
 
-/** SPEC §1: the six 'Why choose us?' cards; `deliveryMinutes` is the shop's configured promise. */
+/** docs/spec.md §1: the six 'Why choose us?' cards; `deliveryMinutes` is the shop's configured promise. */
 export function BenefitCards({ deliveryMinutes }: { deliveryMinutes: number }) {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { GameTile } from '@/features/catalog/components/game-tile';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 xl:grid-cols-6';
 
-/** SPEC §2 Home grid (2/3/4/6 columns) with its loading, error and empty states. */
+/** docs/spec.md §2 Home grid (2/3/4/6 columns) with its loading, error and empty states. */
 export function GameGrid() {
   const { t } = useTranslation();
   const { data, error, isLoading, mutate } = useGames();

@@ -8,7 +8,7 @@ import { localName } from '@/lib/localize';
 import { scrollToTop } from '@/lib/navigation';
 import { saveSelectedService, serviceSegment } from '@/lib/selected-service';
 
-/** A game on the home grid: remembers the choice (SPEC §3), scrolls to top and opens its product list. */
+/** A game on the home grid: remembers the choice (docs/spec.md §3), scrolls to top and opens its product list. */
 export function GameTile({ game }: { game: Game }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/types/session';
 
-// SPEC §1 live chat (a Tawk.to-style widget). Loaded only when a widget id is
+// docs/spec.md §1 live chat (a Tawk.to-style widget). Loaded only when a widget id is
 // configured; it learns the signed-in user's display name and e-mail.
 // Never for an admin or under /dashboard: a third-party script runs with the
 // page's rights and could read the admin's token cookie. The admin's page is

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 
 import { api } from '@/lib/api-client';
 
-/** Runtime settings from GET /api/config, so one build serves every deployment (DESIGN §1). */
+/** Runtime settings from GET /api/config, so one build serves every deployment (docs/architecture.md#layers). */
 export interface AppConfig {
   store_name: string;
   pusher: {

@@ -35,7 +35,7 @@ const itemClass = (active: boolean) =>
     active ? 'text-violet-700 dark:text-violet-300' : ''
   }`;
 
-/** SPEC §2 menu: Login, Register, Home when signed out; welcome, Exit and the shop links when signed in. */
+/** docs/spec.md §2 menu: Login, Register, Home when signed out; welcome, Exit and the shop links when signed in. */
 export function MenuButton({ user, onExit }: MenuButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ export async function getMessages(userId: number): Promise<Message[]> {
   return body.messages ?? [];
 }
 
-/** SPEC §5: skipped (logged) without a user id or token. */
+/** docs/spec.md §5: skipped (logged) without a user id or token. */
 export function useMessages(userId: number | undefined, token: string | undefined) {
   return useSWR<InboxMessage[], unknown>(userId !== undefined && token ? messagesKey(userId) : null, () => getMessages(userId as number));
 }
@@ -26,7 +26,7 @@ export function deleteMessage(id: number) {
   return api.delete<{ success: boolean }>(`/messages/${id}`);
 }
 
-/** A pushed message goes to the top of the list (SPEC §4), once. */
+/** A pushed message goes to the top of the list (docs/spec.md §4), once. */
 export function withPushed(list: InboxMessage[] | undefined, message: MessageSent): InboxMessage[] {
   return [message, ...(list ?? []).filter((item) => item.id !== message.id)];
 }

@@ -6,7 +6,7 @@ import { DangerMark } from '@/components/ui/danger-mark';
 
 type DeleteMessageDialogProps = { open: boolean; onCancel: () => void; onConfirm: () => Promise<void> };
 
-/** SPEC §4: 'Delete Message' with the Burmese warning, Cancel and Delete. */
+/** docs/spec.md §4: 'Delete Message' with the Burmese warning, Cancel and Delete. */
 export function DeleteMessageDialog({ open, onCancel, onConfirm }: DeleteMessageDialogProps) {
   const { t, i18n } = useTranslation();
   return (

@@ -24,7 +24,7 @@ export function MessageItem({ message, onRead, onDelete }: MessageItemProps) {
     }
     setExpanded(true);
     if (!message.is_read) {
-      // SPEC §4: if marking fails, the expansion is undone (and only logged).
+      // docs/spec.md §4: if marking fails, the expansion is undone (and only logged).
       onRead(message).catch((error: unknown) => {
         console.warn('Could not mark the message read', error);
         setExpanded(false);

@@ -37,7 +37,7 @@ async function openPanel(user: ReturnType<typeof setup>['user']) {
   return screen.findByRole('dialog', { name: 'Notifications (2)' });
 }
 
-describe('notification panel (SPEC §2, §4)', () => {
+describe('notification panel (docs/spec.md §2, §4)', () => {
   it('shows the red dot, the count, and More marks an unread message read', async () => {
     const { user, reads } = setup();
     expect(await screen.findByTestId('unread-dot')).toBeInTheDocument();

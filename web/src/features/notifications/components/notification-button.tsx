@@ -11,7 +11,7 @@ const loadPanel = () => import('@/features/notifications/components/notification
 const NotificationPanel = lazy(async () => ({ default: (await loadPanel()).NotificationPanel }));
 
 /**
- * SPEC §2 notification panel: the top-left bell (red dot when anything is
+ * docs/spec.md §2 notification panel: the top-left bell (red dot when anything is
  * unread) opening the panel of messages.
  */
 export function NotificationButton() {

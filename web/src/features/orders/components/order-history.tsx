@@ -13,7 +13,7 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { formatAmount } from '@/lib/format';
 import { formatDate } from '@/lib/time';
 
-/** SPEC §2 order history: a table from 640px, cards on a phone; View Account for account orders. */
+/** docs/spec.md §2 order history: a table from 640px, cards on a phone; View Account for account orders. */
 export function OrderHistory() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();

@@ -24,7 +24,7 @@ function setup(pending: PendingOrder, answer: () => Promise<Response> | Response
 
 const order = { id: 31, product: { id: 7, name: '86 Diamonds', service: { name: 'Top Up' } }, payment_status: 'pending' };
 
-describe('order page (SPEC §2, §4)', () => {
+describe('order page (docs/spec.md §2, §4)', () => {
   it('shows the summary with the 50 Ks service charge, then Processing..., then Order Confirmed!', async () => {
     const { user, calls } = setup(coin, async () => {
       await delay(50);

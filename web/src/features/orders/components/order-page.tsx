@@ -16,7 +16,7 @@ import { formatAmount } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/localize';
 import { clearPendingOrder, type PendingOrder } from '@/lib/pending-order';
 
-/** SPEC §9: a fixed 50 Ks service charge; total = price + 50. */
+/** docs/spec.md §9: a fixed 50 Ks service charge; total = price + 50. */
 export const SERVICE_CHARGE = 50;
 
 
@@ -48,7 +48,7 @@ type OrderPageProps = {
   deliveryMinutes: number;
 };
 
-/** SPEC §2 order page: idle → processing → confirmed or error. */
+/** docs/spec.md §2 order page: idle → processing → confirmed or error. */
 export function OrderPage({ pending, contactHref, support, deliveryMinutes }: OrderPageProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import type { Order } from '@/types/api';
 import { CredentialsView } from '@/features/orders/components/credentials-view';
 
-/** SPEC §2: an account order's e-mail, e-mail password and game password. */
+/** docs/spec.md §2: an account order's e-mail, e-mail password and game password. */
 export function ViewAccountDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (

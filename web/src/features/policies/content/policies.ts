@@ -1,4 +1,4 @@
-// Policy texts (SPEC §1: effective 17-08-2025, Myanmar law, 24-hour refunds,
+// Policy texts (docs/spec.md §1: effective 17-08-2025, Myanmar law, 24-hour refunds,
 // receipts deleted after 30 days). Both languages; Burmese in Unicode.
 
 export interface PolicySection {

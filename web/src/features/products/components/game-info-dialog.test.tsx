@@ -5,7 +5,7 @@ import { GameInfoDialog } from '@/features/products/components/game-info-dialog'
 import { product } from '@/testing/data';
 import { renderWithProviders } from '@/testing/test-utils';
 
-describe('Enter Your Game Info (SPEC §2, §5)', () => {
+describe('Enter Your Game Info (docs/spec.md §2, §5)', () => {
   it('requires a numeric Game ID and a Server ID where the game uses one', async () => {
     const onConfirm = vi.fn();
     const { user } = renderWithProviders(<GameInfoDialog product={product()} onClose={vi.fn()} onConfirm={onConfirm} />);

@@ -15,7 +15,7 @@ type GameInfoDialogProps = {
   onConfirm: (product: Product, info: { gameUid: string; serverId: string }) => void;
 };
 
-/** SPEC §2 'Enter Your Game Info' for coin purchases. */
+/** docs/spec.md §2 'Enter Your Game Info' for coin purchases. */
 export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogProps) {
   const { t, i18n } = useTranslation();
   const [gameId, setGameId] = useState('');

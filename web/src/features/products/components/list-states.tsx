@@ -15,7 +15,7 @@ function Block({ icon, title, body, tone, role, action }: { icon: ReactNode; tit
   );
 }
 
-/** SPEC §2 product list: the Error block with the error text. */
+/** docs/spec.md §2 product list: the Error block with the error text. */
 export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (

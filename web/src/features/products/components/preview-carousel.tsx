@@ -19,7 +19,7 @@ type PreviewCarouselProps = {
 
 const wrap = (index: number, count: number) => (index + count) % count;
 
-/** SPEC §2: a full-screen carousel of an account's preview images with Buy Now; buttons, arrow keys or a swipe. */
+/** docs/spec.md §2: a full-screen carousel of an account's preview images with Buy Now; buttons, arrow keys or a swipe. */
 export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProps) {
   const { t, i18n } = useTranslation();
   const [index, setIndex] = useState(0);

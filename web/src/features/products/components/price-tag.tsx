@@ -21,7 +21,7 @@ export function PriceTag({ product }: { product: Product }) {
   );
 }
 
-/** Discount badge above 0 %, HOT above 20 % (SPEC §5). */
+/** Discount badge above 0 %, HOT above 20 % (docs/spec.md §5). */
 export function PriceBadges({ product }: { product: Product }) {
   const { t } = useTranslation();
   const { discount, hot } = priceDisplay(product);

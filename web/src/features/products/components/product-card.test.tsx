@@ -6,7 +6,7 @@ import { priceDisplay } from '@/features/products/utils/display';
 import { product } from '@/testing/data';
 import { renderWithProviders } from '@/testing/test-utils';
 
-describe('price and badge display (SPEC §5)', () => {
+describe('price and badge display (docs/spec.md §5)', () => {
   it('rounds prices down and shows badges only above 0 % and 20 %', () => {
     expect(priceDisplay({ price: 1999.99, fake_price: null, discount_percent: 0 })).toEqual({ price: 1999, fakePrice: null, discount: null, hot: false });
     expect(priceDisplay({ price: 900, fake_price: 1000.9, discount_percent: 10 })).toEqual({ price: 900, fakePrice: 1000, discount: 10, hot: false });

@@ -24,7 +24,7 @@ type ProductListPageProps = { serviceName: string; slug: string; storeName: stri
 
 const prettify = (segment: string) => segment.replace(/-/g, ' ').replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 
-/** SPEC §2 /detail/{serviceName}/{name}: the products of one game, by service kind. */
+/** docs/spec.md §2 /detail/{serviceName}/{name}: the products of one game, by service kind. */
 export function ProductListPage({ serviceName, slug, storeName }: ProductListPageProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { toKyat } from '@/lib/format';
 
-/** SPEC §5 display rules for a product's price and badges. */
+/** docs/spec.md §5 display rules for a product's price and badges. */
 export function priceDisplay(product: { price: number; fake_price: number | null; discount_percent: number }) {
   const price = toKyat(product.price);
   const fake = product.fake_price == null ? 0 : toKyat(product.fake_price);

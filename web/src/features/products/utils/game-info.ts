@@ -5,7 +5,7 @@ export function normalizeDigits(value: string): string {
 
 export type GameInfoErrors = { gameId?: 'required' | 'numeric'; serverId?: 'required' | 'numeric' };
 
-/** SPEC §5 coin purchase info: Game ID required and numeric; Server ID numeric (and required when asked for). */
+/** docs/spec.md §5 coin purchase info: Game ID required and numeric; Server ID numeric (and required when asked for). */
 export function validateGameInfo(gameId: string, serverId: string, needsServer: boolean): GameInfoErrors {
   const errors: GameInfoErrors = {};
   const uid = normalizeDigits(gameId);
@@ -19,7 +19,7 @@ export function validateGameInfo(gameId: string, serverId: string, needsServer: 
   return errors;
 }
 
-/** SPEC §2: Server ID is hidden for pubg-coin, and for any game the API says needs none. */
+/** docs/spec.md §2: Server ID is hidden for pubg-coin, and for any game the API says needs none. */
 export function needsServerId(product: { uses_server_id: boolean; game: { slug: string } }): boolean {
   return product.uses_server_id && product.game.slug !== 'pubg-coin';
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/lib/format';
 import type { SessionUser } from '@/types/session';
 
-/** SPEC §2 Profile Information: username and phone number (and the wallet). */
+/** docs/spec.md §2 Profile Information: username and phone number (and the wallet). */
 export function ProfileInfo({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [

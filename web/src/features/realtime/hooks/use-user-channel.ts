@@ -28,7 +28,7 @@ function isUserUpdated(payload: unknown): payload is UserUpdated {
 }
 
 /**
- * Subscribes to `private-user.{id}` while signed in (SPEC §7) and reports the
+ * Subscribes to `private-user.{id}` while signed in (docs/spec.md §7) and reports the
  * connection state; leaving (logout) tears the Echo connection down.
  */
 export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onReconnected }: Options): ConnectionState | null {

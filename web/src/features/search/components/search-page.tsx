@@ -16,7 +16,7 @@ import { localName } from '@/lib/localize';
 import { parsePage } from '@/lib/pagination';
 import { saveSelectedService, serviceSegment } from '@/lib/selected-service';
 
-/** SPEC §2 /search?q=: the server's search over games and products, in English or Burmese. */
+/** docs/spec.md §2 /search?q=: the server's search over games and products, in English or Burmese. */
 export function SearchPage() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();

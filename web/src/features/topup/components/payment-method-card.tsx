@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyField } from '@/components/ui/copy-field';
 import type { PaymentMethod } from '@/types/api';
 
-/** SPEC §2 payment account card: holder name, phone number (click-to-copy) and icon. */
+/** docs/spec.md §2 payment account card: holder name, phone number (click-to-copy) and icon. */
 export function PaymentMethodCard({ method }: { method: PaymentMethod }) {
   const { t } = useTranslation();
   return (

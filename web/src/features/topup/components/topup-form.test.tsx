@@ -38,7 +38,7 @@ function setup() {
 
 const png = (size = 1000) => new File([new Uint8Array(size)], 'receipt.png', { type: 'image/png' });
 
-describe('top-up form (SPEC §5)', () => {
+describe('top-up form (docs/spec.md §5)', () => {
   it('blocks the decimal key and keeps Submit disabled until amount and method are chosen', async () => {
     const { user } = setup();
     const amount = screen.getByLabelText('Amount (Ks)');

@@ -22,7 +22,7 @@ type Errors = { amount?: string; method?: string; file?: string };
 
 const isQuoteKey = (key: unknown) => keyUnder(key, topupKeys.quotes);
 
-/** SPEC §2 top-up form: amount, method, the exact total, receipt, Submit Top-Up. */
+/** docs/spec.md §2 top-up form: amount, method, the exact total, receipt, Submit Top-Up. */
 export function TopupForm() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -48,7 +48,7 @@ export function TopupForm() {
     if (!next) return;
     const problem = checkReceipt(next);
     if (problem) {
-      // SPEC §4: a rejected file clears the file and its preview.
+      // docs/spec.md §4: a rejected file clears the file and its preview.
       setFile(null);
       setErrors((value) => ({ ...value, file: t(problem === 'type' ? 'topup.errors.fileType' : 'topup.errors.fileSize') }));
       return;
@@ -77,7 +77,7 @@ export function TopupForm() {
     try {
       uploadId = await uploadReceipt(file);
     } catch (error) {
-      // SPEC §8: 'File upload failed' is logged, with no dialog; the field says what the server said.
+      // docs/spec.md §8: 'File upload failed' is logged, with no dialog; the field says what the server said.
       console.warn('File upload failed', error);
       setErrors({ file: serverMessage(error) ?? t('topup.errors.upload') });
       setLoading(false);

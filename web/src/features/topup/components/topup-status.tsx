@@ -9,7 +9,7 @@ const tones = {
 } as const;
 
 
-/** SPEC §4: pending (pulsing), confirmed, rejected; anything else shows as pending. */
+/** docs/spec.md §4: pending (pulsing), confirmed, rejected; anything else shows as pending. */
 export function TopupStatusPill({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = topupStatus(status);

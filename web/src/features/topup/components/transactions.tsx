@@ -12,7 +12,7 @@ function newest(list: Topup[]): Topup | undefined {
   return list.reduce<Topup | undefined>((best, item) => (!best || item.created_at > best.created_at ? item : best), undefined);
 }
 
-/** SPEC §2: the latest transaction (newest by created_at) and the history; statuses change live. */
+/** docs/spec.md §2: the latest transaction (newest by created_at) and the history; statuses change live. */
 export function Transactions() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();

@@ -1,4 +1,4 @@
-// SPEC §5 top-up rules.
+// docs/spec.md §5 top-up rules.
 export const MIN_TOPUP = 2000;
 /** The server's ceiling for one top-up. */
 export const MAX_TOPUP = 5_000_000;
@@ -39,7 +39,7 @@ export function checkReceipt(file: File): FileProblem | null {
 
 export type TopupStatus = 'pending' | 'confirmed' | 'rejected';
 
-/** SPEC §4: an unknown status displays as pending. */
+/** docs/spec.md §4: an unknown status displays as pending. */
 export function topupStatus(status: string): TopupStatus {
   return status === 'confirmed' || status === 'rejected' ? status : 'pending';
 }
