@@ -106,7 +106,7 @@ func startNode(t *testing.T, o nodeOpts) *tnode {
 		o.ttl = 500 * time.Millisecond
 	}
 	ad, err := New(Options{URL: o.url, Cluster: o.cluster, Prefix: o.prefix, Heartbeat: o.heartbeat, NodeTTL: o.ttl, OpTimeout: 500 * time.Millisecond,
-		Log: zerolog.New(zerolog.NewTestWriter(t)).Level(zerolog.InfoLevel)})
+		Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,6 +471,37 @@ func (h *hookSink) all() []hookEv {
 }
 
 func nopLog() zerolog.Logger { return zerolog.Nop() }
+
+// testLog writes to the test's log until its cleanup starts. A node's
+// connection goroutines may still log while it shuts down (a Redis call
+// failing in leaveAll), and a t.Log after the test has finished is a data
+// race the detector reports (it did, in CI, in TestRedisRestartMidTraffic).
+func testLog(t *testing.T) zerolog.Logger {
+	w := &untilCleanup{w: zerolog.NewTestWriter(t)}
+	t.Cleanup(w.stop)
+	return zerolog.New(w).Level(zerolog.InfoLevel)
+}
+
+type untilCleanup struct {
+	mu      sync.Mutex
+	w       zerolog.TestWriter
+	stopped bool
+}
+
+func (u *untilCleanup) Write(p []byte) (int, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.stopped {
+		return len(p), nil
+	}
+	return u.w.Write(p)
+}
+
+func (u *untilCleanup) stop() {
+	u.mu.Lock()
+	u.stopped = true
+	u.mu.Unlock()
+}
 
 // cleanPrefix deletes the test's keys from the shared Redis afterwards
 // (registered first, so it runs after the nodes have stopped).
