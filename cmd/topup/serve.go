@@ -54,6 +54,11 @@ func serve(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	log := newLogger(cfg, e.stderr)
+	_, stopPprof, err := startPprof(e.getenv, cfg.ListenAddr, log)
+	if err != nil {
+		return err
+	}
+	defer stopPprof()
 
 	db, err := openStore(ctx, cfg)
 	if err != nil {
