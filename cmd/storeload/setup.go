@@ -7,9 +7,9 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
-
-	"github.com/lib/pq"
 
 	"topup/store"
 )
@@ -83,10 +83,10 @@ func (s *buyerSetup) check(ctx context.Context, r result) error {
 	}
 	var orders, wallets, ledger int64
 	err = s.db.SQL().QueryRowContext(ctx, `
-		SELECT (SELECT count(*) FROM orders WHERE user_id = ANY($1)),
-		       (SELECT coalesce(sum(wallet_amount), 0) FROM users WHERE id = ANY($1)),
-		       (SELECT coalesce(sum(amount), 0) FROM wallet_ledger WHERE user_id = ANY($1))`,
-		pq.Array(s.userIDs)).Scan(&orders, &wallets, &ledger)
+		SELECT (SELECT count(*) FROM orders WHERE user_id = ANY($1::bigint[])),
+		       (SELECT coalesce(sum(wallet_amount), 0) FROM users WHERE id = ANY($1::bigint[])),
+		       (SELECT coalesce(sum(amount), 0) FROM wallet_ledger WHERE user_id = ANY($1::bigint[]))`,
+		idArray(s.userIDs)).Scan(&orders, &wallets, &ledger)
 	if err != nil {
 		return err
 	}
@@ -96,6 +96,15 @@ func (s *buyerSetup) check(ctx context.Context, r result) error {
 		return fmt.Errorf("money check failed")
 	}
 	return nil
+}
+
+// idArray is ids as a PostgreSQL array literal.
+func idArray(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
 }
 
 func (s *buyerSetup) close() { s.db.Close() }
