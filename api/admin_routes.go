@@ -34,6 +34,10 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Post("/orders/:id/complete", s.adminCompleteOrder)
 	a.Post("/orders/:id/fail", s.adminFailOrder)
 
+	a.Get("/refunds", s.adminListRefunds)
+	a.Post("/refunds/:id/approve", s.adminApproveRefund)
+	a.Post("/refunds/:id/deny", s.adminDenyRefund)
+
 	a.Get("/users", s.adminListUsers)
 	a.Get("/users/:id", s.adminShowUser)
 	a.Get("/users/:id/ledger", s.adminUserLedger)

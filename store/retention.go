@@ -10,10 +10,11 @@ import (
 
 // Receipt retention (docs/spec.md §1: receipts are deleted after 30 days).
 const (
-	// ReceiptKeep is how long a receipt stays after its top-up is decided.
+	// ReceiptKeep is how long a receipt stays after its top-up (or a
+	// refund request's screenshot after the request) is decided.
 	ReceiptKeep = 30 * 24 * time.Hour
 	// AbandonedUploadKeep is how long a receipt that never backed a top-up
-	// stays: the customer gave up, and we should not keep their bank
+	// or a refund request stays: the customer gave up, and we should not keep their bank
 	// screenshot.
 	AbandonedUploadKeep = 24 * time.Hour
 )
@@ -39,11 +40,12 @@ func (s *DB) ExpireReceipts(ctx context.Context, now time.Time, limit int, remov
 		}
 		err := tx.SelectContext(ctx, &due, `
 			SELECT u.id, u.storage_name,
-			       CASE WHEN t.id IS NULL THEN 'abandoned' ELSE 'retention' END AS why
+			       CASE WHEN t.id IS NULL AND r.id IS NULL THEN 'abandoned' ELSE 'retention' END AS why
 			FROM uploads u
 			LEFT JOIN topup_orders t ON t.upload_id = u.id
+			LEFT JOIN refund_requests r ON r.upload_id = u.id
 			WHERE u.deleted_at IS NULL
-			  AND ((t.id IS NULL AND u.created_at < $1) OR t.decided_at < $2)
+			  AND ((t.id IS NULL AND r.id IS NULL AND u.created_at < $1) OR t.decided_at < $2 OR r.decided_at < $2)
 			ORDER BY u.id
 			LIMIT $3
 			FOR UPDATE OF u SKIP LOCKED`,

@@ -13,6 +13,8 @@
 //   - users.go: User, UserUpdated (user.updated);
 //   - reviews.go: Review;
 //   - wallet.go: StatementEntry (a wallet ledger entry);
+//   - refunds.go: Refund, RefundEvent (refund.updated), and the back
+//     office's AdminRefund with the customer's RefundHistory;
 //   - page.go: Page, the paged list every list answer carries.
 //   - admin_catalogue.go, admin_queues.go, admin_audit.go: what the back
 //     office sees: the catalogue rows as edited, the order and top-up

@@ -611,6 +611,86 @@ export interface Page<T extends any> {
 }
 
 //////////
+// source: refunds.go
+
+/**
+ * Refund is a customer's request to have an order's total returned to the
+ * wallet (docs/spec.md §1), as its customer sees it.
+ */
+export interface Refund {
+  id: number /* int64 */;
+  order_id: number /* int64 */;
+  /**
+   * UserID is whose request it is: set in the events (the admins'
+   * channel carries everyone's).
+   */
+  user_id: number /* int64 */;
+  /**
+   * Ground is why the order qualifies: undelivered (not yet delivered)
+   * or not_working (a delivered code or account that does not work).
+   */
+  ground: string;
+  reason: string;
+  /**
+   * ScreenshotID is the upload the customer attached, or null.
+   */
+  screenshot_id: number /* int64 */ | null;
+  status: string; // requested, approved or denied
+  /**
+   * Amount is what an approval returns: the order's total.
+   */
+  amount: number /* int64 */;
+  /**
+   * DecisionReason is the admin's word to the customer: required on a
+   * denial, optional on an approval; null before the decision.
+   */
+  decision_reason: string | null;
+  created_at: string;
+  decided_at: string | null; // null while requested
+}
+/**
+ * RefundEvent is the data of refund.updated, on the customer's and the
+ * admins' channels, whenever a request is made or decided.
+ */
+export interface RefundEvent {
+  refund: Refund;
+}
+/**
+ * AdminRefund is a refund request in the back office's queue: the request,
+ * the order it is about with its delivery, and the customer's history.
+ */
+export interface AdminRefund extends Refund {
+  user: AdminCustomer;
+  order: AdminOrder;
+  /**
+   * ScreenshotURL serves the attached screenshot to admins, or null.
+   */
+  screenshot_url: string | null;
+  /**
+   * Restockable: the order's redeem code is still its own, so an
+   * approval may put it back on sale.
+   */
+  restockable: boolean;
+  /**
+   * Restocked: the approval put the code back on sale.
+   */
+  restocked: boolean;
+  decided_by: number /* int64 */ | null;
+  decided_by_name: string | null;
+  history: RefundHistory;
+}
+/**
+ * RefundHistory counts what the customer has done before, so an admin can
+ * tell a first request from a habit.
+ */
+export interface RefundHistory {
+  orders: number /* int64 */;
+  refunds_approved: number /* int64 */;
+  refunds_denied: number /* int64 */;
+  refunds_open: number /* int64 */;
+}
+
+//////////
 // source: reviews.go
 
 /**
