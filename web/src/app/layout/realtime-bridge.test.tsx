@@ -19,6 +19,7 @@ describe('live updates and logout', () => {
         'user.5 .user.message.sent',
         'user.5 .order.updated',
         'user.5 .topup.updated',
+        'user.5 .refund.updated',
       ]),
     );
     expect(fakeRealtime.settings).toEqual({ key: 'app-key', cluster: 'mt1', wsHost: 'localhost', wsPort: 8080, wssPort: 443, forceTLS: false, token: 'test-token' });
@@ -30,6 +31,25 @@ describe('live updates and logout', () => {
     // Another user's record on this channel is ignored.
     act(() => fakeRealtime.emit('user.5', '.user.updated', { user: { id: 6, wallet_amount: 1 } }));
     expect(balance).toHaveTextContent('25,000 KS');
+  });
+
+  it('refetches the refund requests on .refund.updated, so an order shows its decision live', async () => {
+    let fetches = 0;
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === '/api/refunds') fetches++;
+    };
+    server.events.on('request:start', count);
+    onTestFinished(() => server.events.removeListener('request:start', count));
+    signInAs({ id: 5, username: 'aungaung' });
+    const order = { id: 41, product: { id: 3, name: '325 UC', service: { name: 'Top Up' } }, product_kind: 'coin', game_name: 'PUBG', price: 5000,
+      service_charge: 50, total_price: 5050, payment_status: 'pending', game_uid: '1', server_id: '', fail_reason: null, meta: null,
+      created_at: new Date().toISOString(), completed_at: null };
+    server.use(http.get('*/api/orders', () => HttpResponse.json({ success: true, data: { data: [order], current_page: 1, last_page: 1, per_page: 10, total: 1 } })));
+    renderApp('/aungaung');
+    await waitFor(() => expect(fetches).toBeGreaterThan(0));
+    const before = fetches;
+    act(() => fakeRealtime.emit('user.5', '.refund.updated', { refund: { id: 9, order_id: 41, status: 'approved' } }));
+    await waitFor(() => expect(fetches).toBeGreaterThan(before));
   });
 
   it('shows the connection state when the socket is unavailable', async () => {

@@ -5,6 +5,7 @@ import { userKey } from '@/features/auth/api/auth';
 import { useConfig } from '@/features/config/api/config';
 import { messagesKey, withPushed, type InboxMessage } from '@/features/notifications/api/messages';
 import { orderKeys } from '@/features/orders/api/orders';
+import { refundKeys } from '@/features/refunds/api/refunds';
 import { ConnectionIndicator } from '@/features/realtime/components/connection-indicator';
 import { useUserChannel } from '@/features/realtime/hooks/use-user-channel';
 import { topupKeys } from '@/features/topup/api/topups';
@@ -54,6 +55,7 @@ export function RealtimeBridge() {
   // Orders and top-ups change status when an admin decides: refetch what is on screen.
   const onOrderUpdated = useCallback(() => void mutate(orderKeys.isOrders), [mutate]);
   const onTopupUpdated = useCallback(() => void mutate(topupKeys.list), [mutate]);
+  const onRefundUpdated = useCallback(() => void mutate(refundKeys.mine), [mutate]);
   // Events sent while the socket was down are lost: refetch everything they could have changed.
   const onReconnected = useCallback(() => {
     if (!user) return;
@@ -61,6 +63,7 @@ export function RealtimeBridge() {
     void mutate(messagesKey(user.id));
     void mutate(orderKeys.isOrders);
     void mutate(topupKeys.list);
+    void mutate(refundKeys.mine);
   }, [mutate, user]);
 
   const state = useUserChannel({
@@ -70,6 +73,7 @@ export function RealtimeBridge() {
     onMessage,
     onOrderUpdated,
     onTopupUpdated,
+    onRefundUpdated,
     onReconnected,
   });
   return <ConnectionIndicator state={settings ? state : null} />;

@@ -4,6 +4,7 @@ import { PageHead } from '@/components/seo/page-head';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { ProfileInfo } from '@/features/profile/components/profile-info';
+import { RequestRefundButton } from '@/features/refunds/components/request-refund-button';
 import { useSession } from '@/hooks/use-session';
 
 /** /{username}: profile information and the order history (docs/spec.md §2). */
@@ -19,7 +20,7 @@ export function ProfileRoute() {
         <div className="grid min-w-0 gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
           {user && <ProfileInfo user={user} />}
           <div className="min-w-0">
-            <OrderHistory />
+            <OrderHistory orderAction={(order) => <RequestRefundButton order={order} />} />
           </div>
         </div>
       </div>

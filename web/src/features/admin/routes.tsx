@@ -15,6 +15,7 @@ export const dashboardRoute: RouteObject = {
     { path: 'topups/:id', lazy: page(() => import('@/features/admin/components/topups/topup-page'), 'TopupPage') },
     { path: 'orders', lazy: page(() => import('@/features/admin/components/orders/orders-page'), 'OrdersPage') },
     { path: 'orders/:id', lazy: page(() => import('@/features/admin/components/orders/order-page'), 'OrderPage') },
+    { path: 'refunds', lazy: page(() => import('@/features/admin/components/refunds/refunds-page'), 'RefundsPage') },
     { path: 'users', lazy: page(() => import('@/features/admin/components/users/users-page'), 'UsersPage') },
     { path: 'users/:id', lazy: page(() => import('@/features/admin/components/users/user-page'), 'UserPage') },
     { path: 'catalogue/:section?', lazy: page(() => import('@/features/admin/components/catalogue/catalogue-page'), 'CataloguePage') },

@@ -19,6 +19,7 @@ export const adminScopes = {
   overview: '/admin/overview',
   topups: '/admin/topups',
   orders: '/admin/orders',
+  refunds: '/admin/refunds',
   users: '/admin/users',
   catalogue: ['/admin/services', '/admin/games', '/admin/products', '/admin/codes', '/admin/payment-methods', '/admin/banners'],
   reviews: '/admin/reviews',

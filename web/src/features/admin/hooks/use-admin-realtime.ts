@@ -4,13 +4,15 @@ import { useRevalidate, type AdminScope } from '@/features/admin/api/keys';
 import { currentRealtime, onRealtimeChange, type PresenceMember } from '@/lib/echo';
 import { onReconnect } from '@/lib/reconnect';
 
-// private-admins carries the queues' events (store/topups.go, store/orders.go);
+// private-admins carries the queues' events (store/topups.go, store/orders.go,
+// store/refunds.go);
 // each one makes the matching SWR keys stale, never the cache's source of truth.
 const events: Record<string, AdminScope[]> = {
   '.topup.created': ['topups', 'overview'],
   '.topup.updated': ['topups', 'overview', 'users', 'audit'],
   '.order.created': ['orders', 'overview', 'users'],
-  '.order.updated': ['orders', 'overview', 'users', 'audit'],
+  '.order.updated': ['orders', 'overview', 'users', 'audit', 'refunds'],
+  '.refund.updated': ['refunds', 'audit'],
 };
 
 // What the events above could have changed while the socket was down.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Pagination } from '@/components/pagination/pagination';
@@ -13,8 +13,13 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { formatAmount } from '@/lib/format';
 import { formatDate } from '@/lib/time';
 
+type OrderHistoryProps = {
+  /** More actions for a row, composed by the page (a feature never imports another): e.g. requesting a refund. */
+  orderAction?: (order: Order) => ReactNode;
+};
+
 /** docs/spec.md §2 order history: a table from 640px, cards on a phone; View Account for account orders. */
-export function OrderHistory() {
+export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
@@ -35,14 +40,20 @@ export function OrderHistory() {
       )}
     </>
   );
-  const action = (order: Order) =>
-    order.meta ? (
-      <Button variant="secondary" className="!min-h-9 !px-3 !text-xs" icon={<KeyIcon className="size-4" />} onClick={() => setViewing(order)}>
-        {t('orders.viewAccount')}
-      </Button>
-    ) : (
-      <span className="text-slate-400">—</span>
+  const action = (order: Order) => {
+    const more = orderAction?.(order);
+    if (!order.meta && !more) return <span className="text-slate-400">—</span>;
+    return (
+      <div className="flex flex-col items-start gap-2">
+        {order.meta && (
+          <Button variant="secondary" className="!min-h-9 !px-3 !text-xs" icon={<KeyIcon className="size-4" />} onClick={() => setViewing(order)}>
+            {t('orders.viewAccount')}
+          </Button>
+        )}
+        {more}
+      </div>
     );
+  };
 
   let body;
   if (isLoading && !data) body = <PageSpinner />;
@@ -99,7 +110,7 @@ export function OrderHistory() {
                 </span>
                 <span className="text-sm font-bold text-slate-900 tabular-nums dark:text-slate-100">{t('common.kyat', { amount: formatAmount(order.total_price) })}</span>
               </div>
-              {order.meta && <div>{action(order)}</div>}
+              {(order.meta || orderAction) && <div>{action(order)}</div>}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import { connectRealtime, disconnectRealtime, type ConnectionState, type RealtimeSettings } from '@/lib/echo';
 import { onReconnect } from '@/lib/reconnect';
-import type { MessageSent, OrderEvent, TopupEvent, UserUpdated } from '@/types/api';
+import type { MessageSent, OrderEvent, RefundEvent, TopupEvent, UserUpdated } from '@/types/api';
 
 type Options = {
   /** Null while signed out or before /api/config has loaded (or without an app key). */
@@ -12,6 +12,7 @@ type Options = {
   onMessage: (event: MessageSent) => void;
   onOrderUpdated?: (event: OrderEvent) => void;
   onTopupUpdated?: (event: TopupEvent) => void;
+  onRefundUpdated?: (event: RefundEvent) => void;
   /** The socket came back after a drop: whatever was published meanwhile is lost. */
   onReconnected?: () => void;
 };
@@ -31,10 +32,10 @@ function isUserUpdated(payload: unknown): payload is UserUpdated {
  * Subscribes to `private-user.{id}` while signed in (docs/spec.md §7) and reports the
  * connection state; leaving (logout) tears the Echo connection down.
  */
-export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onReconnected }: Options): ConnectionState | null {
-  const handlers = useRef({ onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onReconnected });
+export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected }: Options): ConnectionState | null {
+  const handlers = useRef({ onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected });
   useEffect(() => {
-    handlers.current = { onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onReconnected };
+    handlers.current = { onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected };
   });
 
   // connectRealtime reuses the one Echo instance while the settings are unchanged.
@@ -63,12 +64,16 @@ export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onO
     const stopTopup = connection.listenPrivate(channel, '.topup.updated', (payload) => {
       if (isObjectWith(payload, 'topup')) handlers.current.onTopupUpdated?.(payload as TopupEvent);
     });
+    const stopRefund = connection.listenPrivate(channel, '.refund.updated', (payload) => {
+      if (isObjectWith(payload, 'refund')) handlers.current.onRefundUpdated?.(payload as RefundEvent);
+    });
     const stopReconnect = onReconnect(connection, () => handlers.current.onReconnected?.());
     return () => {
       stopUser();
       stopMessage();
       stopOrder();
       stopTopup();
+      stopRefund();
       stopReconnect();
     };
   }, [connection, userId]);

@@ -9,6 +9,7 @@ const items = [
   { to: '', key: 'overview', end: true },
   { to: 'topups', key: 'topups' },
   { to: 'orders', key: 'orders' },
+  { to: 'refunds', key: 'refunds' },
   { to: 'users', key: 'users' },
   { to: 'catalogue', key: 'catalogue' },
   { to: 'reviews', key: 'reviews' },
