@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -49,10 +50,10 @@ func (s *Server) adminAuditLog(c *fiber.Ctx) error {
 	to, okTo := adminDay(c.Query("to"), true)
 	f := fieldErrors{}
 	if !okFrom {
-		f.add("from", "Use a date like 2026-05-01.")
+		f.add("from", i18n.DateFormat)
 	}
 	if !okTo {
-		f.add("to", "Use a date like 2026-05-01.")
+		f.add("to", i18n.DateFormat)
 	}
 	if err := f.err(); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -38,7 +39,7 @@ func adminOptionalTime(f fieldErrors, field string, raw json.RawMessage, dst **t
 	}
 	var t time.Time
 	if err := json.Unmarshal(raw, &t); err != nil {
-		f.add(field, "Use a time like 2026-05-01T09:00:00+06:30.")
+		f.add(field, i18n.TimeFormat)
 		return
 	}
 	*dst = &t
@@ -59,7 +60,7 @@ func (r adminBannerRequest) apply(v *store.BannerRow) error {
 	v.ImageURL = adminURL(f, "image_url", v.ImageURL)
 	v.Link = adminURL(f, "link", v.Link)
 	if v.StartsAt != nil && v.EndsAt != nil && !v.EndsAt.After(*v.StartsAt) {
-		f.add("ends_at", "The end must be after the start.")
+		f.add("ends_at", i18n.EndBeforeStart)
 	}
 	return f.err()
 }
@@ -80,5 +81,5 @@ func (s *Server) adminDeleteBanner(c *fiber.Ctx) error {
 	if err := s.opts.Store.DeleteBanner(c.UserContext(), adminActor(c), id); err != nil {
 		return err
 	}
-	return okMessage(c, "Banner deleted.")
+	return okMessage(c, i18n.BannerDeleted)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -73,11 +74,11 @@ func (s *Server) adminImportCodes(c *fiber.Ctx) error {
 	if strings.HasPrefix(c.Get(fiber.HeaderContentType), fiber.MIMEMultipartForm) {
 		fh, err := c.FormFile("file")
 		if err != nil {
-			return Invalid(map[string][]string{"file": {"Please choose a CSV file."}})
+			return Invalid(fieldsErr("file", i18n.CSVRequired))
 		}
 		if fh.Size > 2*1024*1024 {
-			return &Error{Status: http.StatusRequestEntityTooLarge, Message: "The file must be 2 MB or smaller.",
-				Fields: map[string][]string{"file": {"The file must be 2 MB or smaller."}}}
+			return &Error{Status: http.StatusRequestEntityTooLarge, Text: i18n.T(i18n.CSVTooLarge),
+				Fields: fieldsErr("file", i18n.CSVTooLarge)}
 		}
 		fr, err := fh.Open()
 		if err != nil {
@@ -85,7 +86,7 @@ func (s *Server) adminImportCodes(c *fiber.Ctx) error {
 		}
 		defer fr.Close()
 		if codes, err = adminCSVCodes(fr); err != nil {
-			return Invalid(map[string][]string{"file": {"This file is not a readable CSV."}})
+			return Invalid(fieldsErr("file", i18n.CSVUnreadable))
 		}
 		batch = c.FormValue("batch")
 	} else {
@@ -103,7 +104,7 @@ func (s *Server) adminImportCodes(c *fiber.Ctx) error {
 		case json.Unmarshal(req.Codes, &list) == nil:
 			codes = list
 		default:
-			return Invalid(map[string][]string{"codes": {"Send the codes as text or as a list."}})
+			return Invalid(fieldsErr("codes", i18n.CodesShape))
 		}
 	}
 	f := fieldErrors{}
@@ -114,16 +115,16 @@ func (s *Server) adminImportCodes(c *fiber.Ctx) error {
 			continue
 		}
 		if runes(code) > maxAdminCodeLen || strings.IndexFunc(code, badTextChar) >= 0 {
-			f.add("codes", "A code is too long or contains characters that are not allowed: "+adminTruncate(code, 40))
+			f.add("codes", i18n.CodeBad, "code", adminTruncate(code, 40))
 			break
 		}
 		clean = append(clean, code)
 	}
 	switch {
 	case len(clean) == 0 && !f.has("codes"):
-		f.add("codes", "Please paste at least one code.")
+		f.add("codes", i18n.CodesRequired)
 	case len(clean) > store.MaxCodeImport:
-		f.add("codes", "Import at most 5000 codes at once.")
+		f.add("codes", i18n.CodesMax)
 	}
 	batch = adminName(f, "batch", batch, false, 100)
 	if err := f.err(); err != nil {
@@ -133,7 +134,7 @@ func (s *Server) adminImportCodes(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusCreated, fiber.Map{"message": "Codes imported.",
+	return reply(c, http.StatusCreated, fiber.Map{"message": say(c, i18n.CodesImported),
 		"data": fiber.Map{"added": res.Added, "duplicates": len(res.Duplicates), "duplicate_codes": res.Duplicates,
 			"stock": adminCodeStockJSON(res.Stock)}})
 }

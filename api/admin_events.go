@@ -11,6 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -34,23 +35,20 @@ const eventDiagnosticPing = "diagnostic.ping"
 
 var adminConsoleEvents = []string{store.EventUserUpdated, eventDiagnosticPing}
 
-const (
-	msgEventNotAllowed = "Only diagnostic events may be sent: user.updated (without data) or diagnostic.ping."
-	msgEventNoData     = "user.updated always carries the user as stored; leave the data empty."
-)
+const ()
 
 // consoleEventProblem is the field at fault and why, or "" when the event
 // console may send event with data.
-func consoleEventProblem(event string, data []byte) (field, msg string) {
+func consoleEventProblem(event string, data []byte) (field string, code i18n.Code) {
 	switch {
 	case !slices.Contains(adminConsoleEvents, event):
-		return "event", msgEventNotAllowed
+		return "event", i18n.EventNotAllowed
 	case event == store.EventUserUpdated && len(data) > 0:
-		return "data", msgEventNoData
+		return "data", i18n.EventNoData
 	case len(data) > maxAdminEventData:
-		return "data", "The event data must be 9 KB or less."
+		return "data", i18n.EventDataMax
 	}
-	return "", ""
+	return "", i18n.Code{}
 }
 
 // adminPublishEvent sends a diagnostic event on a user's private channel
@@ -71,15 +69,15 @@ func (s *Server) adminPublishEvent(c *fiber.Ctx) error {
 		data = nil
 	}
 	if req.UserID == nil || *req.UserID <= 0 {
-		return Invalid(fieldErrors{"user_id": {"Please choose a user."}})
+		return Invalid(fieldsErr("user_id", i18n.ChooseUser))
 	}
-	if field, msg := consoleEventProblem(event, data); msg != "" {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "event_not_allowed", Message: msg,
-			Fields: map[string][]string{field: {msg}}}
+	if field, code := consoleEventProblem(event, data); !code.IsZero() {
+		return &Error{Status: http.StatusUnprocessableEntity, Code: i18n.EventNotAllowed, Text: i18n.T(code),
+			Fields: fieldsErr(field, code)}
 	}
 	u, err := s.opts.Store.UserByID(c.UserContext(), *req.UserID)
 	if errors.Is(err, store.ErrNotFound) {
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	}
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package api
 
 import (
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -37,7 +38,7 @@ func (r adminGameRequest) apply(v *store.GameRow) error {
 	adminSet(&v.IsActive, r.IsActive)
 	f := fieldErrors{}
 	if v.ServiceID <= 0 {
-		f.add("service_id", "Please choose a service.")
+		f.add("service_id", i18n.ChooseService)
 	}
 	v.Name = adminName(f, "name", v.Name, true, 100)
 	v.NameMy = adminName(f, "name_my", v.NameMy, false, 100)
@@ -52,6 +53,6 @@ func (s *Server) adminTableGames() adminTable[store.GameRow, adminGameRequest, c
 	return adminTable[store.GameRow, adminGameRequest, contract.AdminGame]{
 		list: s.opts.Store.AdminGames, create: s.opts.Store.CreateGame, update: s.opts.Store.UpdateGame,
 		toJSON: toAdminGameJSON, fresh: store.GameRow{IsActive: true},
-		storeErr: func(err error) error { return adminForeignKey(err, "service_id", "This service does not exist.") },
+		storeErr: func(err error) error { return adminForeignKey(err, "service_id", i18n.ServiceMissing) },
 	}
 }

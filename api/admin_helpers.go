@@ -9,13 +9,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/store"
 )
 
 const (
-	msgAdminReasonRequired = "Please give a reason."
-	msgAdminReasonMax      = "The reason must be 500 characters or less."
-	maxAdminReason         = 500
+	maxAdminReason = 500
 )
 
 // actor is the signed-in admin and the request, for the audit log.
@@ -30,7 +29,7 @@ func adminPageOf(c *fiber.Ctx) store.Paging {
 	return store.Paging{Page: p, PerPage: n}
 }
 
-func adminID(c *fiber.Ctx) (int64, error) { return pathID(c, "id", "Not found.") }
+func adminID(c *fiber.Ctx) (int64, error) { return pathID(c, "id", i18n.NotFound) }
 
 // queryID reads an optional positive id from the query string.
 func adminQueryID(c *fiber.Ctx, name string) int64 {
@@ -58,11 +57,11 @@ func adminReason(f fieldErrors, field, reason string) string {
 	reason = cleanText(reason)
 	switch {
 	case reason == "" || !visible(reason):
-		f.add(field, msgAdminReasonRequired)
+		f.add(field, i18n.ReasonRequired)
 	case runes(reason) > maxAdminReason:
-		f.add(field, msgAdminReasonMax)
+		f.add(field, i18n.ReasonMax)
 	case strings.IndexFunc(reason, badTextChar) >= 0:
-		f.add(field, "The reason contains characters that are not allowed.")
+		f.add(field, i18n.ReasonChars)
 	}
 	return reason
 }
@@ -80,11 +79,11 @@ func adminName(f fieldErrors, field, v string, required bool, max int) string {
 	v = cleanText(v)
 	switch {
 	case v == "" && required:
-		f.add(field, "This field is required.")
+		f.add(field, i18n.FieldRequired)
 	case runes(v) > max:
-		f.add(field, "This field is too long.")
+		f.add(field, i18n.FieldTooLong)
 	case strings.IndexFunc(v, badTextChar) >= 0:
-		f.add(field, "This field contains characters that are not allowed.")
+		f.add(field, i18n.FieldChars)
 	}
 	return v
 }
@@ -93,9 +92,9 @@ func adminLongText(f fieldErrors, field, v string, max int) string {
 	v = strings.TrimSpace(strings.ReplaceAll(v, "\r\n", "\n"))
 	switch {
 	case runes(v) > max:
-		f.add(field, "This field is too long.")
+		f.add(field, i18n.FieldTooLong)
 	case strings.IndexFunc(v, badBodyChar) >= 0:
-		f.add(field, "This field contains characters that are not allowed.")
+		f.add(field, i18n.FieldChars)
 	}
 	return v
 }
@@ -117,7 +116,7 @@ func adminURL(f fieldErrors, field, v string) string {
 		}
 	}
 	if !ok {
-		f.add(field, "Use a path on this site (/media/…) or an https:// address.")
+		f.add(field, i18n.MediaURL)
 	}
 	return v
 }
@@ -125,7 +124,7 @@ func adminURL(f fieldErrors, field, v string) string {
 func catalogueSlug(f fieldErrors, field, v string) string {
 	v = strings.TrimSpace(v)
 	if !validSlug(v) {
-		f.add(field, "Use lowercase letters, digits and single hyphens (e.g. mobile-legends).")
+		f.add(field, i18n.SlugFormat)
 	}
 	return v
 }
@@ -137,9 +136,9 @@ func adminSet[T any](dst *T, v *T) {
 }
 
 // foreignKey turns a missing service or game into a field error.
-func adminForeignKey(err error, field, msg string) error {
+func adminForeignKey(err error, field string, code i18n.Code) error {
 	if errors.Is(err, store.ErrInvalid) && strings.Contains(err.Error(), "foreign key") {
-		return Invalid(map[string][]string{field: {msg}})
+		return Invalid(fieldsErr(field, code))
 	}
 	return err
 }

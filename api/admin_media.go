@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/images"
 	"topup/internal/media"
 )
@@ -14,16 +15,14 @@ import (
 // its URL, for logos, product pictures, banners and payment icons.
 func (s *Server) adminUploadMedia(c *fiber.Ctx) error {
 	if s.opts.Media == nil {
-		return Fail(http.StatusServiceUnavailable, "Image uploads are not configured on this server.")
+		return Fail(http.StatusServiceUnavailable, i18n.ImagesUnconfigured)
 	}
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return Invalid(map[string][]string{"file": {"Please choose an image."}})
+		return Invalid(fieldsErr("file", i18n.ImageRequired))
 	}
-	const msgType = "Only PNG, JPEG and WebP images are allowed."
-	const msgSize = "The image must be 5 MB or smaller."
 	if fh.Size > media.MaxBytes {
-		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgSize, Fields: map[string][]string{"file": {msgSize}}}
+		return &Error{Status: http.StatusRequestEntityTooLarge, Text: i18n.T(i18n.ImageSize), Fields: fieldsErr("file", i18n.ImageSize)}
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -33,13 +32,13 @@ func (s *Server) adminUploadMedia(c *fiber.Ctx) error {
 	img, err := s.opts.Media.Save(c.UserContext(), f)
 	switch {
 	case errors.Is(err, images.ErrTooLarge):
-		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgSize, Fields: map[string][]string{"file": {msgSize}}}
+		return &Error{Status: http.StatusRequestEntityTooLarge, Text: i18n.T(i18n.ImageSize), Fields: fieldsErr("file", i18n.ImageSize)}
 	case errors.Is(err, images.ErrUnsupported):
-		return &Error{Status: http.StatusUnsupportedMediaType, Message: msgType, Fields: map[string][]string{"file": {msgType}}}
+		return &Error{Status: http.StatusUnsupportedMediaType, Text: i18n.T(i18n.ImageType), Fields: fieldsErr("file", i18n.ImageType)}
 	case errors.Is(err, images.ErrDimensions):
-		return Invalid(map[string][]string{"file": {"The image is too large (at most 8000 pixels a side)."}})
+		return Invalid(fieldsErr("file", i18n.ImageDimensions))
 	case errors.Is(err, images.ErrEmpty):
-		return Invalid(map[string][]string{"file": {msgReceiptEmpty}})
+		return Invalid(fieldsErr("file", i18n.ReceiptEmpty))
 	case err != nil:
 		return err
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -38,7 +39,7 @@ func (r adminPaymentMethodRequest) apply(v *store.PaymentMethodRow) error {
 	v.Icon = adminURL(f, "icon", v.Icon)
 	v.MaintenanceMessage = adminLongText(f, "maintenance_message", v.MaintenanceMessage, 500)
 	if v.Kind != "wallet" && v.Kind != "bank" {
-		f.add("kind", "Use wallet or bank.")
+		f.add("kind", i18n.ChoosePaymentKind)
 	}
 	return f.err()
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -74,7 +75,7 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 			v.SKU = &sku
 		}
 		if sku != "" && (!adminSkuRE.MatchString(sku) || len(sku) > 100) {
-			f.add("sku", "Use lowercase letters, digits and - _ . between them.")
+			f.add("sku", i18n.SKUFormat)
 		}
 	}
 	adminSet(&v.Name, r.Name)
@@ -90,7 +91,7 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 	if r.PreviewImg != nil {
 		v.PreviewImg = []string{}
 		if len(*r.PreviewImg) > 10 {
-			f.add("preview_img", "At most 10 preview images.")
+			f.add("preview_img", i18n.PreviewImagesMax)
 		}
 		for _, u := range *r.PreviewImg {
 			v.PreviewImg = append(v.PreviewImg, adminURL(f, "preview_img", u))
@@ -102,7 +103,7 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 		} else {
 			var n int64
 			if err := json.Unmarshal(r.FakePrice, &n); err != nil {
-				f.add("fake_price", "This field must be a whole number.")
+				f.add("fake_price", i18n.FieldInteger)
 			}
 			v.FakePrice = &n
 		}
@@ -110,30 +111,30 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 	if len(r.Data) > 0 {
 		var obj map[string]any
 		if err := json.Unmarshal(r.Data, &obj); err != nil || obj == nil {
-			f.add("data", "This field must be an object.")
+			f.add("data", i18n.FieldObject)
 		} else if len(r.Data) > 8192 {
-			f.add("data", "This field is too large.")
+			f.add("data", i18n.FieldTooLarge)
 		}
 		v.Data = json.RawMessage(bytes.TrimSpace(r.Data))
 	}
 	if create && r.Price == nil {
-		f.add("price", "This field is required.")
+		f.add("price", i18n.FieldRequired)
 	}
 	if v.GameID <= 0 {
-		f.add("game_id", "Please choose a game.")
+		f.add("game_id", i18n.ChooseGame)
 	}
 	v.Name = adminName(f, "name", v.Name, true, 200)
 	v.NameMy = adminName(f, "name_my", v.NameMy, false, 200)
 	v.Description = adminLongText(f, "description", v.Description, 5000)
 	v.ImgURL = adminURL(f, "img_url", v.ImgURL)
 	if v.Price < 0 || v.Price > maxAdminPrice {
-		f.add("price", "The price must be between 0 and 100,000,000 Ks.")
+		f.add("price", i18n.PriceRange, "max", i18n.Kyat(maxAdminPrice))
 	}
 	if v.FakePrice != nil && (*v.FakePrice < 0 || *v.FakePrice > maxAdminPrice) {
-		f.add("fake_price", "The price must be between 0 and 100,000,000 Ks.")
+		f.add("fake_price", i18n.PriceRange, "max", i18n.Kyat(maxAdminPrice))
 	}
 	if v.DiscountPercent < 0 || v.DiscountPercent > 100 {
-		f.add("discount_percent", "The discount must be between 0 and 100.")
+		f.add("discount_percent", i18n.DiscountRange)
 	}
 	return f.err()
 }
@@ -141,7 +142,7 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 func (s *Server) adminListProducts(c *fiber.Ctx) error {
 	kind := c.Query("kind")
 	if kind != "" && !adminKinds[kind] {
-		return Invalid(map[string][]string{"kind": {"Use coin, code or account."}})
+		return Invalid(fieldsErr("kind", i18n.ChooseProductKind))
 	}
 	page, err := s.opts.Store.AdminProducts(c.UserContext(), store.AdminProductFilter{
 		GameID: adminQueryID(c, "game_id"), ServiceID: adminQueryID(c, "service_id"), Kind: kind, Q: c.Query("q"), Paging: adminPageOf(c),
@@ -176,7 +177,7 @@ func (s *Server) adminCreateProduct(c *fiber.Ctx) error {
 	}
 	out, err := s.opts.Store.CreateProduct(c.UserContext(), adminActor(c), v)
 	if err != nil {
-		return adminForeignKey(err, "game_id", "This game does not exist.")
+		return adminForeignKey(err, "game_id", i18n.GameMissing)
 	}
 	p, err := s.opts.Store.AdminProductByID(c.UserContext(), out.ID)
 	if err != nil {
@@ -196,7 +197,7 @@ func (s *Server) adminUpdateProduct(c *fiber.Ctx) error {
 	}
 	_, err = s.opts.Store.UpdateProduct(c.UserContext(), adminActor(c), id, func(v *store.ProductRow) error { return req.apply(v, false) })
 	if err != nil {
-		return adminForeignKey(err, "game_id", "This game does not exist.")
+		return adminForeignKey(err, "game_id", i18n.GameMissing)
 	}
 	p, err := s.opts.Store.AdminProductByID(c.UserContext(), id)
 	if err != nil {
@@ -227,11 +228,11 @@ func (s *Server) adminSetCredentials(c *fiber.Ctx) error {
 	for _, fv := range []struct{ name, v string }{{"email", cr.Email}, {"email_password", cr.EmailPassword}, {"game_password", cr.GamePassword}} {
 		switch {
 		case fv.v == "":
-			f.add(fv.name, "This field is required.")
+			f.add(fv.name, i18n.FieldRequired)
 		case runes(fv.v) > 255:
-			f.add(fv.name, "This field is too long.")
+			f.add(fv.name, i18n.FieldTooLong)
 		case strings.IndexFunc(fv.v, badTextChar) >= 0:
-			f.add(fv.name, "This field contains characters that are not allowed.")
+			f.add(fv.name, i18n.FieldChars)
 		}
 	}
 	if err := f.err(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -55,11 +56,11 @@ func (s *Server) adminOrders(c *fiber.Ctx, queue bool) error {
 		status = ""
 	}
 	if !adminOrderStatuses[status] {
-		return Invalid(map[string][]string{"status": {"Use pending, processing, completed, failed or refunded."}})
+		return Invalid(fieldsErr("status", i18n.ChooseOrderStatus))
 	}
 	q := c.Query("q")
 	if runes(q) > 100 {
-		return Invalid(map[string][]string{"q": {"The search must be 100 characters or less."}})
+		return Invalid(fieldsErr("q", i18n.SearchTooLong))
 	}
 	page, err := s.opts.Store.AdminOrders(c.UserContext(), store.AdminOrderFilter{
 		Queue: queue, Status: status, UserID: adminQueryID(c, "user_id"), Q: q, Paging: adminPageOf(c),
@@ -131,7 +132,7 @@ func (s *Server) adminClaimOrder(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Order claimed.", "data": toAdminOrderJSON(o)})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.OrderClaimed), "data": toAdminOrderJSON(o)})
 }
 
 type decideOrderRequest struct {
@@ -163,7 +164,7 @@ func (s *Server) adminCompleteOrder(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Order marked delivered.", "data": toAdminOrderJSON(o)})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.OrderMarkedDone), "data": toAdminOrderJSON(o)})
 }
 
 func (s *Server) adminFailOrder(c *fiber.Ctx) error {
@@ -187,5 +188,5 @@ func (s *Server) adminFailOrder(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Order failed; the customer was refunded.", "data": toAdminOrderJSON(o)})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.OrderFailedDone), "data": toAdminOrderJSON(o)})
 }

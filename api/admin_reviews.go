@@ -4,6 +4,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -37,7 +38,7 @@ func (s *Server) adminModerateReview(c *fiber.Ctx) error {
 	}
 	f := fieldErrors{}
 	if req.IsVisible == nil {
-		f.add("is_visible", "Please choose shown or hidden.")
+		f.add("is_visible", i18n.ChooseShownHidden)
 	}
 	reason := adminName(f, "reason", req.Reason, false, maxAdminReason)
 	if err := f.err(); err != nil {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -31,7 +32,7 @@ func (r adminServiceRequest) apply(v *store.ServiceRow) error {
 	v.NameMy = adminName(f, "name_my", v.NameMy, false, 100)
 	v.Slug = catalogueSlug(f, "slug", v.Slug)
 	if !adminKinds[v.Kind] {
-		f.add("kind", "Use coin, code or account.")
+		f.add("kind", i18n.ChooseProductKind)
 	}
 	return f.err()
 }

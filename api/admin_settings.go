@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -30,7 +31,7 @@ func (s *Server) adminSetOnline(c *fiber.Ctx) error {
 		return err
 	}
 	if req.Online == nil {
-		return Invalid(map[string][]string{"online": {"Please choose on or off."}})
+		return Invalid(fieldsErr("online", i18n.ChooseOnOff))
 	}
 	if err := s.opts.Store.AdminSetSetting(c.UserContext(), adminActor(c), store.SettingAdminOnline, *req.Online); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/internal/receiptcheck"
 	"topup/store"
 )
@@ -41,7 +42,7 @@ func (s *Server) adminListTopups(c *fiber.Ctx) error {
 		status = ""
 	}
 	if !adminTopupStatuses[status] {
-		return Invalid(map[string][]string{"status": {"Use pending, confirmed or rejected."}})
+		return Invalid(fieldsErr("status", i18n.ChooseTopupStatus))
 	}
 	page, err := s.opts.Store.AdminTopups(c.UserContext(), store.AdminTopupFilter{
 		Status: status, UserID: adminQueryID(c, "user_id"), Paging: adminPageOf(c),
@@ -143,13 +144,13 @@ func (s *Server) adminConfirmTopup(c *fiber.Ctx) error {
 	}
 	for _, name := range req.OverriddenChecks {
 		if !receiptcheck.Known(name) {
-			return Invalid(map[string][]string{"overridden_checks": {"Name checks from: " + strings.Join(receiptcheck.Names, ", ") + "."}})
+			return Invalid(fieldsErr("overridden_checks", i18n.UnknownChecks, "checks", strings.Join(receiptcheck.Names, ", ")))
 		}
 	}
 	if _, err := s.opts.Store.AdminConfirmTopup(c.UserContext(), adminActor(c), id, req.OverriddenChecks); err != nil {
 		return confirmError(err)
 	}
-	return s.adminTopupDecided(c, id, "Top-up confirmed; the wallet was credited.")
+	return s.adminTopupDecided(c, id, i18n.TopupConfirmed)
 }
 
 // confirmError names the failed checks a refused confirmation did not
@@ -159,18 +160,18 @@ func confirmError(err error) error {
 	if !errors.As(err, &nack) {
 		return err
 	}
-	return &Error{Status: http.StatusConflict, Code: "checks_not_acknowledged",
-		Message: "Some receipt checks failed: confirm again naming each of them (" + strings.Join(nack.Missing, ", ") + ").",
-		Extra:   map[string]any{"failed_checks": nack.Failed, "missing_checks": nack.Missing}}
+	return &Error{Status: http.StatusConflict,
+		Text:  i18n.T(i18n.ChecksNotAcked, "checks", strings.Join(nack.Missing, ", ")),
+		Extra: map[string]any{"failed_checks": nack.Failed, "missing_checks": nack.Missing}}
 }
 
 // adminTopupDecided answers a decided top-up with its checks.
-func (s *Server) adminTopupDecided(c *fiber.Ctx, id int64, message string) error {
+func (s *Server) adminTopupDecided(c *fiber.Ctx, id int64, message i18n.Code) error {
 	t, err := s.adminTopupJSONOf(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": message, "data": t})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, message), "data": t})
 }
 
 func (s *Server) adminRejectTopup(c *fiber.Ctx) error {
@@ -181,5 +182,5 @@ func (s *Server) adminRejectTopup(c *fiber.Ctx) error {
 	if _, err := s.opts.Store.AdminRejectTopup(c.UserContext(), adminActor(c), id, reason); err != nil {
 		return err
 	}
-	return s.adminTopupDecided(c, id, "Top-up rejected.")
+	return s.adminTopupDecided(c, id, i18n.TopupRejected)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/internal/receiptcheck"
 )
 
@@ -65,19 +66,19 @@ func (s *Server) adminSetReceiptRules(c *fiber.Ctx) error {
 		rules.NearDuplicate = *req.NearDuplicate
 	}
 	if msg, bad := rules.Validate()["near_duplicate_threshold"]; bad {
-		f.add("near_duplicate_threshold", msg)
+		f["near_duplicate_threshold"] = append(f["near_duplicate_threshold"], msg)
 	}
 	for i, m := range req.PaymentMethods {
 		at := "payment_methods." + strconv.Itoa(i)
 		_, twice := rules.ReuseByMethod[m.ID]
 		switch {
 		case !known[m.ID]:
-			f.add(at+".id", "This payment method does not exist.")
+			f.add(at+".id", i18n.PaymentMethodMissing)
 		case twice:
-			f.add(at+".id", "Each payment method may appear once.")
+			f.add(at+".id", i18n.PaymentMethodTwice)
 		}
 		if m.Rule != receiptcheck.ReuseBlocks && m.Rule != receiptcheck.ReuseWarns {
-			f.add(at+".reused_transaction_id", "Choose block or warn.")
+			f.add(at+".reused_transaction_id", i18n.ChooseBlockWarn)
 		}
 		rules.ReuseByMethod[m.ID] = m.Rule
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -19,7 +20,7 @@ import (
 func (s *Server) adminListUsers(c *fiber.Ctx) error {
 	q := c.Query("q")
 	if runes(q) > 100 {
-		return Invalid(map[string][]string{"q": {"The search must be 100 characters or less."}})
+		return Invalid(fieldsErr("q", i18n.SearchTooLong))
 	}
 	page, err := s.opts.Store.SearchUsers(c.UserContext(), store.UserFilter{
 		Q: q, Banned: adminQueryBool(c, "banned"), Admins: c.QueryBool("admins"), Paging: adminPageOf(c),
@@ -50,7 +51,7 @@ func (s *Server) adminShowUser(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	u, err := s.opts.Store.UserByID(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	}
 	if err != nil {
 		return err
@@ -107,15 +108,15 @@ func (s *Server) adminBan(c *fiber.Ctx) error {
 	}
 	u, revoked, err := s.opts.Store.BanUser(c.UserContext(), adminActor(c), id, reason)
 	if errors.Is(err, store.ErrNotFound) {
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	}
 	if errors.Is(err, store.ErrInvalidState) {
-		return Fail(http.StatusConflict, "This user is already banned.")
+		return Fail(http.StatusConflict, i18n.AlreadyBanned)
 	}
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "User banned.", "data": toUserJSON(u), "sessions_revoked": revoked})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.UserBanned), "data": toUserJSON(u), "sessions_revoked": revoked})
 }
 
 func (s *Server) adminUnban(c *fiber.Ctx) error {
@@ -125,15 +126,15 @@ func (s *Server) adminUnban(c *fiber.Ctx) error {
 	}
 	u, err := s.opts.Store.UnbanUser(c.UserContext(), adminActor(c), id, reason)
 	if errors.Is(err, store.ErrNotFound) {
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	}
 	if errors.Is(err, store.ErrInvalidState) {
-		return Fail(http.StatusConflict, "This user is not banned.")
+		return Fail(http.StatusConflict, i18n.NotBanned)
 	}
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "User unbanned.", "data": toUserJSON(u)})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.UserUnbanned), "data": toUserJSON(u)})
 }
 
 type adminWalletRequest struct {
@@ -160,9 +161,9 @@ func (s *Server) adminAdjustWallet(c *fiber.Ctx) error {
 	f := fieldErrors{}
 	switch {
 	case req.Amount == nil || *req.Amount == 0:
-		f.add("amount", "Please enter an amount other than 0.")
+		f.add("amount", i18n.AdjustAmountZero)
 	case *req.Amount > maxAdminAdjustment || *req.Amount < -maxAdminAdjustment:
-		f.add("amount", "The amount must be at most 100,000,000 Ks either way.")
+		f.add("amount", i18n.AdjustAmountRange, "max", i18n.Kyat(maxAdminAdjustment))
 	}
 	reason := adminReason(f, "reason", req.Reason)
 	key := idempotencyKey(c, f)
@@ -178,17 +179,17 @@ func (s *Server) adminAdjustWallet(c *fiber.Ctx) error {
 	e, replayed, err := s.opts.Store.AdminAdjustWallet(c.UserContext(), adminActor(c), id, *req.Amount, reason, ref)
 	switch {
 	case errors.Is(err, store.ErrIdempotencyMismatch):
-		return &Error{Status: http.StatusConflict, Code: "idempotency_key_reused",
-			Message: "This Idempotency-Key was already used for a different adjustment."}
+		return &Error{Status: http.StatusConflict, Code: i18n.IdempotencyKeyReused,
+			Text: i18n.T(i18n.AdjustKeyReused)}
 	case errors.Is(err, store.ErrInsufficientFunds):
-		return Invalid(map[string][]string{"amount": {"The wallet does not hold that much; it cannot go below 0."}})
+		return Invalid(fieldsErr("amount", i18n.AdjustBelowZero))
 	case errors.Is(err, store.ErrNotFound):
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	case err != nil:
 		return err
 	}
 	if replayed {
 		c.Set(headerReplayed, "true")
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Wallet adjusted.", "data": toAdminLedgerJSON([]store.LedgerEntry{e})[0]})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.WalletAdjusted), "data": toAdminLedgerJSON([]store.LedgerEntry{e})[0]})
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/ratelimit"
 	"topup/store"
 )
@@ -74,7 +75,7 @@ func bearerToken(c *fiber.Ctx) (string, bool) {
 
 func unauthenticated(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="api"`)
-	return &Error{Status: http.StatusUnauthorized, Message: msgUnauthenticated, Code: "unauthenticated"}
+	return Fail(http.StatusUnauthorized, i18n.Unauthenticated)
 }
 
 // requireUser is the bearer-auth middleware: a live token (not revoked, not
@@ -115,7 +116,7 @@ func (s *Server) requireAdmin(c *fiber.Ctx) error {
 		return banned(u)
 	}
 	if !u.IsAdmin {
-		return Fail(http.StatusForbidden, msgForbidden)
+		return Fail(http.StatusForbidden, i18n.Forbidden)
 	}
 	return c.Next()
 }
@@ -123,11 +124,11 @@ func (s *Server) requireAdmin(c *fiber.Ctx) error {
 // banned is the 403 a banned user gets, with the reason the banned page
 // shows (docs/spec.md §2).
 func banned(u store.User) *Error {
-	reason := msgDefaultBan
+	reason := i18n.T(i18n.DefaultBanReason).String()
 	if u.BanReason != nil && *u.BanReason != "" {
 		reason = *u.BanReason
 	}
-	return &Error{Status: http.StatusForbidden, Message: msgBanned, Code: "account_banned",
+	return &Error{Status: http.StatusForbidden, Text: i18n.T(i18n.AccountBanned),
 		Extra: map[string]any{"ban_reason": reason}}
 }
 

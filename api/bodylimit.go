@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/i18n"
 )
 
 // Request bodies are bounded per route: a JSON call never needs more than
@@ -40,8 +42,7 @@ func boundBody(c *fiber.Ctx) error {
 		limit, what = uploadBodyBytes, "10 MB"
 	}
 	if len(c.Request().Body()) > limit || c.Request().Header.ContentLength() > limit {
-		return &Error{Status: http.StatusRequestEntityTooLarge, Code: "body_too_large",
-			Message: "The request body must be " + what + " or smaller."}
+		return Fail(http.StatusRequestEntityTooLarge, i18n.BodyTooLarge, "limit", what)
 	}
 	return c.Next()
 }

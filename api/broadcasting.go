@@ -9,6 +9,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -59,19 +60,19 @@ func (s *Server) authorizeChannel(c *fiber.Ctx) error {
 	}
 	f := fieldErrors{}
 	if req.SocketID == "" {
-		f.add("socket_id", "The socket_id field is required.")
+		f.add("socket_id", i18n.SocketIDRequired)
 	}
 	if req.ChannelName == "" {
-		f.add("channel_name", "The channel_name field is required.")
+		f.add("channel_name", i18n.ChannelRequired)
 	}
 	if err := f.err(); err != nil {
 		return err
 	}
 	if !socketIDRE.MatchString(req.SocketID) {
-		return Invalid(fieldErrors{"socket_id": {"The socket_id is not a valid socket id."}})
+		return Invalid(fieldsErr("socket_id", i18n.SocketIDInvalid))
 	}
 	if s.opts.Broadcaster == nil {
-		return Fail(http.StatusServiceUnavailable, "Realtime updates are not available.")
+		return Fail(http.StatusServiceUnavailable, i18n.RealtimeUnavailable)
 	}
 
 	u := currentUser(c)
@@ -101,7 +102,7 @@ func (s *Server) authorizeChannel(c *fiber.Ctx) error {
 	auth, err := s.opts.Broadcaster.AuthorizeChannel(req.SocketID, req.ChannelName, channelData)
 	if err != nil {
 		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("channel authorisation refused by broadcaster")
-		return Fail(http.StatusForbidden, msgForbidden)
+		return Fail(http.StatusForbidden, i18n.Forbidden)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	if channelData != "" {
@@ -132,13 +133,13 @@ func (s *Server) authenticateUser(c *fiber.Ctx) error {
 		return err
 	}
 	if req.SocketID == "" {
-		return Invalid(fieldErrors{"socket_id": {"The socket_id field is required."}})
+		return Invalid(fieldsErr("socket_id", i18n.SocketIDRequired))
 	}
 	if !socketIDRE.MatchString(req.SocketID) {
-		return Invalid(fieldErrors{"socket_id": {"The socket_id is not a valid socket id."}})
+		return Invalid(fieldsErr("socket_id", i18n.SocketIDInvalid))
 	}
 	if s.opts.Broadcaster == nil {
-		return Fail(http.StatusServiceUnavailable, "Realtime updates are not available.")
+		return Fail(http.StatusServiceUnavailable, i18n.RealtimeUnavailable)
 	}
 	u := currentUser(c)
 	b, err := json.Marshal(signedInUser{ID: strconv.FormatInt(u.ID, 10), UserInfo: presenceMemberInfo{Username: u.Username}})
@@ -148,7 +149,7 @@ func (s *Server) authenticateUser(c *fiber.Ctx) error {
 	auth, err := s.opts.Broadcaster.AuthenticateUser(req.SocketID, string(b))
 	if err != nil {
 		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("user authentication refused by broadcaster")
-		return Fail(http.StatusForbidden, msgForbidden)
+		return Fail(http.StatusForbidden, i18n.Forbidden)
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.JSON(fiber.Map{"auth": auth, "user_data": string(b)})
@@ -159,7 +160,7 @@ func (s *Server) refuseChannel(u store.User) error {
 	if u.IsBanned {
 		return banned(u)
 	}
-	return Fail(http.StatusForbidden, msgForbidden)
+	return Fail(http.StatusForbidden, i18n.Forbidden)
 }
 
 // adminStatus answers GET /api/admin-status: an admin is online when at

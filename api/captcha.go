@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/captcha"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -29,16 +30,11 @@ const (
 	captchaKeyLabel = "altcha hmac key v1"
 )
 
-const (
-	msgCaptchaRequired = "Please complete the security check."
-	msgCaptchaFailed   = "reCAPTCHA verification failed. Please try again." // docs/spec.md §8
-	msgCaptchaExpired  = "The security check expired. Please verify again."
-)
+const ()
 
 // captchaError is a 422 under the field "captcha" with a stable code.
-func captchaError(code, msg string) *Error {
-	return &Error{Status: http.StatusUnprocessableEntity, Message: msg, Code: code,
-		Fields: map[string][]string{"captcha": {msg}}}
+func captchaError(code i18n.Code) *Error {
+	return &Error{Status: http.StatusUnprocessableEntity, Text: i18n.T(code), Fields: fieldsErr("captcha", code)}
 }
 
 // initCaptcha signs challenges with a key derived from APP_KEY (through
@@ -69,15 +65,15 @@ func (s *Server) checkCaptcha(c *fiber.Ctx, token string) error {
 	solved, err := s.captcha.Verify(token, s.now())
 	switch {
 	case errors.Is(err, captcha.ErrMissing):
-		return captchaError("captcha_required", msgCaptchaRequired)
+		return captchaError(i18n.CaptchaRequired)
 	case errors.Is(err, captcha.ErrExpired):
-		return captchaError("captcha_expired", msgCaptchaExpired)
+		return captchaError(i18n.CaptchaExpired)
 	case err != nil:
-		return captchaError("captcha_invalid", msgCaptchaFailed)
+		return captchaError(i18n.CaptchaFailed)
 	}
 	err = s.opts.Store.SpendCaptcha(c.UserContext(), solved.ID, solved.Expires)
 	if errors.Is(err, store.ErrCaptchaSpent) {
-		return captchaError("captcha_used", msgCaptchaFailed)
+		return captchaError(i18n.CaptchaUsed)
 	}
 	return err
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -14,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/i18n"
 )
 
 // Request bodies are decoded strictly (docs/architecture.md#the-api-contract). encoding/json on its own
@@ -28,13 +29,7 @@ import (
 const maxJSONDepth = 32
 
 // Messages for bodies that cannot be read; field rules are in validate.go.
-const (
-	msgBodyNotJSON     = "The request body must be a JSON object."
-	msgBodyEncoding    = "The request body is not valid UTF-8."
-	msgBodyTooDeep     = "The request body is nested too deeply."
-	msgBodyContentType = "Send the request body as application/json."
-	msgUnknownField    = "This field is not allowed."
-)
+const ()
 
 // decodeJSON reads the request's JSON body into dst (a pointer to a struct)
 // strictly. It answers *Error: 415 for another content type or none (a
@@ -46,7 +41,7 @@ const (
 func decodeJSON(c *fiber.Ctx, dst any) error {
 	mt, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
 	if err != nil || (mt != fiber.MIMEApplicationJSON && !strings.HasSuffix(mt, "+json")) {
-		return Fail(http.StatusUnsupportedMediaType, msgBodyContentType)
+		return &Error{Status: http.StatusUnsupportedMediaType, Code: i18n.UnsupportedMedia, Text: i18n.T(i18n.BodyContentType)}
 	}
 	return decodeJSONBytes(c.Body(), dst)
 }
@@ -54,10 +49,10 @@ func decodeJSON(c *fiber.Ctx, dst any) error {
 // decodeJSONBytes is decodeJSON for a body already in hand.
 func decodeJSONBytes(body []byte, dst any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
-		return Fail(http.StatusBadRequest, msgBodyNotJSON)
+		return Fail(http.StatusBadRequest, i18n.BodyNotJSON)
 	}
 	if !utf8.Valid(body) {
-		return Fail(http.StatusBadRequest, msgBodyEncoding)
+		return Fail(http.StatusBadRequest, i18n.BodyEncoding)
 	}
 	rt := reflect.TypeOf(dst)
 	if rt == nil || rt.Kind() != reflect.Pointer {
@@ -70,7 +65,7 @@ func decodeJSONBytes(body []byte, dst any) error {
 		return err
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return Fail(http.StatusBadRequest, msgBodyNotJSON)
+		return Fail(http.StatusBadRequest, i18n.BodyNotJSON)
 	}
 
 	strict := json.NewDecoder(bytes.NewReader(body))
@@ -78,9 +73,9 @@ func decodeJSONBytes(body []byte, dst any) error {
 	if err := strict.Decode(dst); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return Invalid(map[string][]string{jsonPath(rt.Elem(), typeErr.Field): {typeMessage(typeErr.Type)}})
+			return Invalid(fieldsErr(jsonPath(rt.Elem(), typeErr.Field), typeMessage(typeErr.Type)))
 		}
-		return Fail(http.StatusBadRequest, msgBodyNotJSON)
+		return Fail(http.StatusBadRequest, i18n.BodyNotJSON)
 	}
 	return nil
 }
@@ -106,46 +101,46 @@ func jsonPath(t reflect.Type, goPath string) string {
 }
 
 // typeMessage says what a field should have held.
-func typeMessage(t reflect.Type) string {
+func typeMessage(t reflect.Type) i18n.Code {
 	switch t.Kind() {
 	case reflect.String:
-		return "This field must be a string."
+		return i18n.FieldString
 	case reflect.Bool:
-		return "This field must be true or false."
+		return i18n.FieldBoolean
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "This field must be a whole number."
+		return i18n.FieldInteger
 	case reflect.Float32, reflect.Float64:
-		return "This field must be a number."
+		return i18n.FieldNumber
 	case reflect.Slice, reflect.Array:
-		return "This field must be a list."
+		return i18n.FieldList
 	default:
-		return "This field has the wrong type."
+		return i18n.FieldType
 	}
 }
 
 // walker checks a token stream against a Go type.
 type walker struct{ dec *json.Decoder }
 
-func (w walker) fail(status int, msg string) error { return Fail(status, msg) }
+func (w walker) fail(status int, code i18n.Code, kv ...any) error { return Fail(status, code, kv...) }
 
 // value consumes one JSON value. t guides key checks where it is a struct
 // (or a pointer, slice or map leading to one); elsewhere keys are only
 // checked for duplicates. top demands an object at the top level.
 func (w walker) value(t reflect.Type, path string, depth int, top bool) error {
 	if depth > maxJSONDepth {
-		return w.fail(http.StatusBadRequest, msgBodyTooDeep)
+		return w.fail(http.StatusBadRequest, i18n.BodyTooDeep)
 	}
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	tok, err := w.dec.Token()
 	if err != nil {
-		return w.fail(http.StatusBadRequest, msgBodyNotJSON)
+		return w.fail(http.StatusBadRequest, i18n.BodyNotJSON)
 	}
 	delim, isDelim := tok.(json.Delim)
 	if top && (!isDelim || delim != '{') && t != nil && t.Kind() == reflect.Struct {
-		return w.fail(http.StatusBadRequest, msgBodyNotJSON)
+		return w.fail(http.StatusBadRequest, i18n.BodyNotJSON)
 	}
 	if !isDelim {
 		// A scalar; encoding/json checks its type. A string may hold an
@@ -170,7 +165,7 @@ func (w walker) value(t reflect.Type, path string, depth int, top bool) error {
 		}
 		_, err := w.dec.Token() // ']'
 		if err != nil {
-			return w.fail(http.StatusBadRequest, msgBodyNotJSON)
+			return w.fail(http.StatusBadRequest, i18n.BodyNotJSON)
 		}
 	}
 	return nil
@@ -191,7 +186,7 @@ func (w walker) object(t reflect.Type, path string, depth int) error {
 	for w.dec.More() {
 		tok, err := w.dec.Token()
 		if err != nil {
-			return w.fail(http.StatusBadRequest, msgBodyNotJSON)
+			return w.fail(http.StatusBadRequest, i18n.BodyNotJSON)
 		}
 		key, _ := tok.(string)
 		if !cleanString(key) {
@@ -205,7 +200,7 @@ func (w walker) object(t reflect.Type, path string, depth int) error {
 			seenKey = strings.ToLower(key)
 		}
 		if seen[seenKey] {
-			return w.fail(http.StatusBadRequest, fmt.Sprintf("The request body repeats the field %q.", key))
+			return w.fail(http.StatusBadRequest, i18n.BodyRepeatsField, "field", key)
 		}
 		seen[seenKey] = true
 		name := key
@@ -216,7 +211,7 @@ func (w walker) object(t reflect.Type, path string, depth int) error {
 		if fields != nil {
 			ft, ok := fields[key]
 			if !ok {
-				return Invalid(map[string][]string{name: {msgUnknownField}})
+				return Invalid(fieldsErr(name, i18n.FieldUnknown))
 			}
 			next = ft
 		}
@@ -225,7 +220,7 @@ func (w walker) object(t reflect.Type, path string, depth int) error {
 		}
 	}
 	if _, err := w.dec.Token(); err != nil { // '}'
-		return w.fail(http.StatusBadRequest, msgBodyNotJSON)
+		return w.fail(http.StatusBadRequest, i18n.BodyNotJSON)
 	}
 	return nil
 }
@@ -289,11 +284,11 @@ func decodeBody(c *fiber.Ctx, dst any) error {
 		return decodeJSON(c, dst)
 	}
 	if !utf8.Valid(c.Body()) {
-		return Fail(http.StatusBadRequest, msgBodyEncoding)
+		return Fail(http.StatusBadRequest, i18n.BodyEncoding)
 	}
 	values, err := url.ParseQuery(string(c.Body()))
 	if err != nil {
-		return Fail(http.StatusBadRequest, "The request body is not a valid form.")
+		return Fail(http.StatusBadRequest, i18n.BodyNotForm)
 	}
 	rv := reflect.ValueOf(dst).Elem()
 	fields := formFields(rv)
@@ -306,10 +301,10 @@ func decodeBody(c *fiber.Ctx, dst any) error {
 		}
 		f, ok := fields[key]
 		if !ok {
-			return Invalid(map[string][]string{key: {msgUnknownField}})
+			return Invalid(fieldsErr(key, i18n.FieldUnknown))
 		}
 		if len(list) > 1 {
-			return Fail(http.StatusBadRequest, fmt.Sprintf("The request body repeats the field %q.", key))
+			return Fail(http.StatusBadRequest, i18n.BodyRepeatsField, "field", key)
 		}
 		f.SetString(list[0])
 	}

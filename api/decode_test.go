@@ -78,11 +78,11 @@ func TestDecodeJSONBytes(t *testing.T) {
 			if !errors.As(err, &e) || e.Status != tt.status {
 				t.Fatalf("err = %#v, want status %d", err, tt.status)
 			}
-			if tt.field != "" && (len(e.Fields[tt.field]) == 0 || !strings.Contains(e.Fields[tt.field][0], tt.msg)) {
+			if tt.field != "" && (len(e.Fields[tt.field]) == 0 || !strings.Contains(e.Fields[tt.field][0].String(), tt.msg)) {
 				t.Fatalf("fields = %v, want %s: …%s…", e.Fields, tt.field, tt.msg)
 			}
-			if tt.field == "" && !strings.Contains(e.Message, tt.msg) {
-				t.Fatalf("message = %q, want …%s…", e.Message, tt.msg)
+			if tt.field == "" && !strings.Contains(e.Text.String(), tt.msg) {
+				t.Fatalf("message = %q, want …%s…", e.Text, tt.msg)
 			}
 		})
 	}

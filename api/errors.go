@@ -9,71 +9,124 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/rs/zerolog"
 
+	"topup/internal/i18n"
 	"topup/store"
 )
 
-// Error is a failure the client should see in the API contract's shape plus a
-// stable machine code: {"success": false, "code": "…", "message": "…",
-// "errors": {"field": ["…"]}}. Clients branch on code (snake_case, never
-// reworded); message is for people and may change.
+// Error is a failure the client should see in the API contract's shape,
+// every part with a stable code from the catalogue (internal/i18n) and
+// written in the reader's language only when answered:
+//
+//	{"success": false, "code": "…", "message": "…", "params": {…},
+//	 "errors": {"field": ["…"]}, "codes": {"field": ["…"]}}
+//
+// Clients branch on code (snake_case, never reworded); message and errors
+// are for people (docs/architecture.md#the-api-contract).
 type Error struct {
 	Status int
-	// Code is the stable machine code; "" takes the one codeOf picks.
-	Code    string
-	Message string
-	Fields  map[string][]string
+	// Text is what went wrong: its code is the answer's code unless Code
+	// says otherwise, and it is written as the answer's message.
+	Text i18n.Text
+	// Code, when set, is the answer's code instead of Text's: a 422's
+	// "invalid" whose message is its first field's error.
+	Code   i18n.Code
+	Fields fieldErrors
 	// Extra holds further top-level fields, e.g. ban_reason on 403.
 	Extra map[string]any
 }
 
-func (e *Error) Error() string { return e.Message }
+func (e *Error) Error() string { return e.Text.String() }
 
-// errorBody is the JSON every failed call answers with.
-type errorBody struct {
-	Success bool                `json:"success"`
-	Code    string              `json:"code"`
-	Message string              `json:"message"`
-	Errors  map[string][]string `json:"errors,omitempty"`
+// code is the answer's top-level code.
+func (e *Error) code() i18n.Code {
+	if !e.Code.IsZero() {
+		return e.Code
+	}
+	return e.Text.Code
 }
 
-// Fail builds an Error with a status and message.
-func Fail(status int, message string) *Error {
-	return &Error{Status: status, Message: message}
+// Fail builds an Error with a status and a coded text: Fail(404,
+// i18n.UserNotFound), or with parameters Fail(409, code, "name", value).
+func Fail(status int, code i18n.Code, kv ...any) *Error {
+	return &Error{Status: status, Text: i18n.T(code, kv...)}
 }
 
-// Invalid builds a 422 naming the fields at fault. Its message is the first
-// field's (by name) first error, so the same input always answers the same.
-func Invalid(fields map[string][]string) *Error {
-	msg := "The given data was invalid."
-	names := make([]string, 0, len(fields))
-	for name, list := range fields {
-		if len(list) > 0 {
+// fieldErrors collects coded errors by the request's field names, first
+// error first, and becomes a 422 through Invalid.
+type fieldErrors map[string][]i18n.Text
+
+// add appends code (with name, value parameters) to field's errors.
+func (f fieldErrors) add(field string, code i18n.Code, kv ...any) {
+	f[field] = append(f[field], i18n.T(code, kv...))
+}
+
+func (f fieldErrors) has(field string) bool { return len(f[field]) > 0 }
+
+// fieldsErr is one field's coded error.
+func fieldsErr(field string, code i18n.Code, kv ...any) fieldErrors {
+	return fieldErrors{field: {i18n.T(code, kv...)}}
+}
+
+// formOrder is the order fields appear on the forms; the top-level
+// message is the first field's first error in it, not whichever a map
+// iteration happens to give.
+var formOrder = []string{"username", "phone_number", "email", "password", "password_confirmation", "code", "reset_token"}
+
+// err is nil when nothing was added.
+func (f fieldErrors) err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return Invalid(f)
+}
+
+// first is the field error the top-level message repeats: the first in
+// form order, else the first field by name.
+func (f fieldErrors) first() (i18n.Text, bool) {
+	for _, name := range formOrder {
+		if f.has(name) {
+			return f[name][0], true
+		}
+	}
+	names := make([]string, 0, len(f))
+	for name := range f {
+		if f.has(name) {
 			names = append(names, name)
 		}
 	}
-	if len(names) > 0 {
-		msg = fields[slices.Min(names)][0]
+	if len(names) == 0 {
+		return i18n.Text{}, false
 	}
-	return &Error{Status: http.StatusUnprocessableEntity, Message: msg, Fields: fields}
+	return f[slices.Min(names)][0], true
 }
 
-// statusOf maps errors from the store (and Fiber's own) to HTTP, in one
-// place, so handlers can return wrapped errors as they are.
-func statusOf(err error) (int, string) {
-	p := describe(err)
-	return p.status, p.message
+// Invalid builds a 422 "invalid" naming the fields at fault. Its message is
+// the first field's first error, so the same input always answers the same.
+func Invalid(fields fieldErrors) *Error {
+	text := i18n.T(i18n.Invalid)
+	if first, ok := fields.first(); ok {
+		text = first
+	}
+	return &Error{Status: http.StatusUnprocessableEntity, Code: i18n.Invalid, Text: text, Fields: fields}
 }
 
 // problem is how one failure is answered.
 type problem struct {
-	status  int
-	code    string
-	message string
+	status int
+	code   i18n.Code
+	text   i18n.Text
+	fields fieldErrors
 }
 
-// describe maps a failure to its status, code and message. Codes are part
-// of the contract (docs/security.md lists the security ones): add new ones,
-// never rename.
+// coded is a problem whose code is its text's.
+func coded(status int, code i18n.Code, kv ...any) problem {
+	return problem{status: status, code: code, text: i18n.T(code, kv...)}
+}
+
+// describe maps a failure (an *Error, the store's, Fiber's own) to its
+// status, codes and texts, in one place, so handlers can return wrapped
+// errors as they are. Codes are part of the contract (docs/security.md
+// lists the security ones): add new ones, never rename.
 func describe(err error) problem {
 	var apiErr *Error
 	var fiberErr *fiber.Error
@@ -83,107 +136,118 @@ func describe(err error) problem {
 	var nack *store.ChecksNotAcknowledgedError
 	switch {
 	case errors.As(err, &apiErr):
-		return problem{apiErr.Status, apiErr.Code, apiErr.Message}
+		return problem{status: apiErr.Status, code: apiErr.code(), text: apiErr.Text, fields: apiErr.Fields}
 	case errors.As(err, &fiberErr) && fiberErr.Code == http.StatusRequestEntityTooLarge:
 		// Only a file upload can reach the body limit.
-		return problem{fiberErr.Code, "", msgReceiptSize}
+		return coded(fiberErr.Code, i18n.ReceiptSize)
 	case errors.As(err, &fiberErr):
-		return problem{fiberErr.Code, "", fiberErr.Message}
+		return coded(fiberErr.Code, statusCode(fiberErr.Code))
 	// Specific errors come before the sentinels they wrap.
 	case errors.As(err, &shortErr):
-		return problem{http.StatusUnprocessableEntity, "insufficient_funds", insufficientFundsMessage(shortErr)}
+		return problem{status: http.StatusUnprocessableEntity, code: i18n.InsufficientFunds,
+			text: i18n.T(i18n.InsufficientFundsBy, "required", i18n.Kyat(shortErr.Required),
+				"balance", i18n.Kyat(shortErr.Balance), "shortfall", i18n.Kyat(shortErr.Shortfall))}
 	case errors.As(err, &gameErr):
-		return problem{http.StatusUnprocessableEntity, "", gameErr.Message}
+		p := coded(http.StatusUnprocessableEntity, gameErr.Code)
+		p.code, p.fields = i18n.Invalid, fieldsErr(gameErr.Field, gameErr.Code)
+		return p
 	case errors.Is(err, store.ErrProductInactive):
-		return problem{http.StatusNotFound, "product_unavailable", "This product is not available."}
+		return coded(http.StatusNotFound, i18n.ProductUnavailable)
 	case errors.Is(err, store.ErrIdempotencyMismatch):
-		return problem{http.StatusConflict, "idempotency_key_reused", "This Idempotency-Key was already used for a different request."}
+		return coded(http.StatusConflict, i18n.IdempotencyKeyReused)
 	case errors.Is(err, store.ErrAlreadyReviewed):
-		return problem{http.StatusConflict, "already_reviewed", "You have already reviewed this order."}
+		return coded(http.StatusConflict, i18n.AlreadyReviewed)
 	case errors.Is(err, store.ErrNotReviewable):
-		return problem{http.StatusConflict, "not_reviewable", "Only a completed order can be reviewed."}
+		return coded(http.StatusConflict, i18n.NotReviewable)
 	case errors.Is(err, store.ErrBanned):
-		return problem{http.StatusForbidden, "account_banned", msgBanned}
+		return coded(http.StatusForbidden, i18n.AccountBanned)
 	case errors.Is(err, store.ErrClaimedByOther):
-		return problem{http.StatusConflict, "claimed_by_other", "Another admin has claimed this order."}
+		return coded(http.StatusConflict, i18n.ClaimedByOther)
 	case errors.Is(err, store.ErrSelfBan):
-		return problem{http.StatusUnprocessableEntity, "self_ban", "You cannot ban yourself."}
+		return coded(http.StatusUnprocessableEntity, i18n.SelfBan)
 	case errors.Is(err, store.ErrNotAccount):
-		return problem{http.StatusUnprocessableEntity, "", "This product is not a game account."}
+		return coded(http.StatusUnprocessableEntity, i18n.ProductNotAccount)
 	case errors.Is(err, store.ErrNotCodeProduct):
-		return problem{http.StatusUnprocessableEntity, "", "This product does not sell redeem codes."}
+		return coded(http.StatusUnprocessableEntity, i18n.ProductNotCode)
 	case errors.As(err, &conflict) && conflictField(conflict) != "":
-		return problem{http.StatusConflict, "taken", "This " + conflictField(conflict) + " is already in use."}
+		field := conflictField(conflict)
+		text := i18n.T(takenCode(field))
+		return problem{status: http.StatusConflict, code: i18n.Taken, text: text, fields: fieldErrors{field: {text}}}
 	case errors.Is(err, store.ErrNotFound):
-		return problem{http.StatusNotFound, "", "Not found."}
+		return coded(http.StatusNotFound, i18n.NotFound)
 	case errors.Is(err, store.ErrConflict):
-		return problem{http.StatusConflict, "", "This conflicts with the current state. Refresh and try again."}
+		return coded(http.StatusConflict, i18n.Conflict)
 	case errors.Is(err, store.ErrInsufficientFunds):
-		return problem{http.StatusUnprocessableEntity, "insufficient_funds", "Your wallet balance is not enough for this order. Please top up first."}
+		return coded(http.StatusUnprocessableEntity, i18n.InsufficientFunds)
 	case errors.Is(err, store.ErrSoldOut):
-		return problem{http.StatusConflict, "sold_out", "This product is sold out."}
+		return coded(http.StatusConflict, i18n.SoldOut)
 	case errors.Is(err, store.ErrTransactionIDReused):
-		return problem{http.StatusConflict, "transaction_id_reused", "This receipt's transaction id is on an earlier top-up: it can only be rejected."}
+		return coded(http.StatusConflict, i18n.TransactionIDReused)
 	case errors.As(err, &nack):
-		return problem{http.StatusConflict, "checks_not_acknowledged", "Some receipt checks failed: confirm again naming each of them."}
+		return coded(http.StatusConflict, i18n.ChecksNotAcked, "checks", strings.Join(nack.Missing, ", "))
 	case errors.Is(err, store.ErrInvalidState):
-		return problem{http.StatusConflict, "invalid_state", "This cannot be done in its current state. Refresh and try again."}
+		return coded(http.StatusConflict, i18n.InvalidState)
 	case errors.Is(err, store.ErrInvalid):
-		return problem{http.StatusUnprocessableEntity, "", "The given data was invalid."}
+		return coded(http.StatusUnprocessableEntity, i18n.Invalid)
 	case errors.Is(err, store.ErrUnavailable):
-		return problem{http.StatusServiceUnavailable, "", "The shop is briefly unavailable. Please try again in a moment."}
+		return coded(http.StatusServiceUnavailable, i18n.Unavailable)
 	default:
-		return problem{http.StatusInternalServerError, "", "Something went wrong on our side. Please try again."}
+		return coded(http.StatusInternalServerError, i18n.InternalError)
 	}
 }
 
 // statusCodes are the codes of failures that have no more specific one.
-var statusCodes = map[int]string{
-	http.StatusBadRequest:            "bad_request",
-	http.StatusUnauthorized:          "unauthenticated",
-	http.StatusForbidden:             "forbidden",
-	http.StatusNotFound:              "not_found",
-	http.StatusMethodNotAllowed:      "method_not_allowed",
-	http.StatusConflict:              "conflict",
-	http.StatusGone:                  "gone",
-	http.StatusRequestEntityTooLarge: "body_too_large",
-	http.StatusUnsupportedMediaType:  "unsupported_media_type",
-	http.StatusUnprocessableEntity:   "invalid",
-	http.StatusTooManyRequests:       "too_many_requests",
-	http.StatusInternalServerError:   "internal_error",
-	http.StatusBadGateway:            "bad_gateway",
-	http.StatusServiceUnavailable:    "unavailable",
+var statusCodes = map[int]i18n.Code{
+	http.StatusBadRequest:            i18n.BadRequest,
+	http.StatusUnauthorized:          i18n.Unauthenticated,
+	http.StatusForbidden:             i18n.Forbidden,
+	http.StatusNotFound:              i18n.NotFound,
+	http.StatusMethodNotAllowed:      i18n.MethodNotAllowed,
+	http.StatusConflict:              i18n.Conflict,
+	http.StatusGone:                  i18n.Gone,
+	http.StatusRequestEntityTooLarge: i18n.ReceiptSize,
+	http.StatusUnsupportedMediaType:  i18n.UnsupportedMedia,
+	http.StatusUnprocessableEntity:   i18n.Invalid,
+	http.StatusTooManyRequests:       i18n.TooManyRequests,
+	http.StatusInternalServerError:   i18n.InternalError,
+	http.StatusBadGateway:            i18n.BadGateway,
+	http.StatusServiceUnavailable:    i18n.Unavailable,
 }
 
-// codeOf is the code err is answered with: never empty.
-func codeOf(err error) string {
-	p := describe(err)
-	if p.code != "" {
-		return p.code
-	}
-	if c, ok := statusCodes[p.status]; ok {
+// statusCode is the generic code of an HTTP status.
+func statusCode(status int) i18n.Code {
+	if c, ok := statusCodes[status]; ok {
 		return c
 	}
-	return "error"
+	if status >= 500 {
+		return i18n.InternalError
+	}
+	return i18n.BadRequest
 }
 
-// fieldsOf is a failure's errors by request field: an *Error's, or the
-// field a store error names (a coin order's game_uid or server_id).
-func fieldsOf(err error) map[string][]string {
-	var apiErr *Error
-	if errors.As(err, &apiErr) {
-		return apiErr.Fields
+// statusOf is err's HTTP status.
+func statusOf(err error) int { return describe(err).status }
+
+// codeOf is the code err is answered with: never empty.
+func codeOf(err error) string { return describe(err).code.String() }
+
+// takenCode is the field error of a unique value already in use.
+func takenCode(field string) i18n.Code {
+	switch field {
+	case "phone", "phone_number":
+		return i18n.PhoneTaken
+	case "username":
+		return i18n.UsernameTaken
+	case "email":
+		return i18n.EmailTaken
+	case "slug":
+		return i18n.SlugTaken
+	case "sku":
+		return i18n.SKUTaken
+	case "name":
+		return i18n.NameTaken
 	}
-	var gameErr *store.GameInfoError
-	if errors.As(err, &gameErr) {
-		return map[string][]string{gameErr.Field: {gameErr.Message}}
-	}
-	var conflict *store.ConflictError
-	if errors.As(err, &conflict) && conflictField(conflict) != "" {
-		_, msg := statusOf(err)
-		return map[string][]string{conflictField(conflict): {msg}}
-	}
-	return nil
+	return i18n.Taken
 }
 
 // conflictField is the request field a unique constraint guards: the one
@@ -195,29 +259,64 @@ func conflictField(ce *store.ConflictError) string {
 	return ce.Field
 }
 
+// errorBody is the JSON every failed call answers with, written for loc.
+func errorBody(p problem, loc i18n.Locale) fiber.Map {
+	body := fiber.Map{"success": false, "code": p.code.String(), "message": p.text.In(loc)}
+	if params := p.text.Params.Wire(); params != nil {
+		body["params"] = params
+	}
+	if len(p.fields) > 0 {
+		messages := make(map[string][]string, len(p.fields))
+		codes := make(map[string][]string, len(p.fields))
+		for field, list := range p.fields {
+			for _, t := range list {
+				messages[field] = append(messages[field], t.In(loc))
+				codes[field] = append(codes[field], t.Code.String())
+			}
+		}
+		body["errors"], body["codes"] = messages, codes
+	}
+	return body
+}
+
 // errorHandler is Fiber's single exit for failures. 5xx answers never carry
 // a Go error text: it is logged with the request id instead.
 func errorHandler(log zerolog.Logger) fiber.ErrorHandler {
 	return func(c *fiber.Ctx, err error) error {
-		status, message := statusOf(err)
+		p := describe(err)
 		if errors.Is(err, store.ErrUnavailable) {
 			c.Set(fiber.HeaderRetryAfter, "1") // a restart takes seconds
 		}
-		if status >= 500 {
+		if p.status >= 500 {
 			log.Error().Err(err).Str("request_id", requestID(c)).Str("path", c.Path()).Msg("request failed")
 		}
+		body := errorBody(p, requestLocale(c))
 		var apiErr *Error
-		if errors.As(err, &apiErr) && apiErr.Extra != nil {
-			body := fiber.Map{"success": false, "code": codeOf(err), "message": message}
-			if len(apiErr.Fields) > 0 {
-				body["errors"] = apiErr.Fields
-			}
+		if errors.As(err, &apiErr) {
 			for k, v := range apiErr.Extra {
 				body[k] = v
 			}
-			return c.Status(status).JSON(body)
 		}
-		body := errorBody{Code: codeOf(err), Message: message, Errors: fieldsOf(err)}
-		return c.Status(status).JSON(body)
+		return c.Status(p.status).JSON(body)
 	}
+}
+
+// codedError is a sentinel error whose text a client is shown, for
+// helpers that return error (parseQuote) rather than *Error.
+// Each is a distinct pointer, so errors.Is tells them apart.
+type codedError struct{ text i18n.Text }
+
+func newCodedError(code i18n.Code, kv ...any) *codedError {
+	return &codedError{text: i18n.T(code, kv...)}
+}
+
+func (e *codedError) Error() string { return e.text.String() }
+
+// textOf is the text of a codedError, or the generic "invalid" one.
+func textOf(err error) i18n.Text {
+	var ce *codedError
+	if errors.As(err, &ce) {
+		return ce.text
+	}
+	return i18n.T(i18n.Invalid)
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 
 	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/i18n"
 )
 
 // Idempotency keys (the Idempotency-Key header of orders, top-ups and
@@ -19,7 +21,6 @@ import (
 const (
 	headerIdempotencyKey = "Idempotency-Key"
 	maxIdempotencyKey    = 255
-	msgKeyTooLong        = "The Idempotency-Key header must be at most 255 characters."
 )
 
 // idempotencyKey is the digest of the request's key ("" without one); a
@@ -30,7 +31,7 @@ func idempotencyKey(c *fiber.Ctx, f fieldErrors) string {
 	case len(raw) == 0:
 		return ""
 	case len(raw) > maxIdempotencyKey:
-		f.add("idempotency_key", msgKeyTooLong)
+		f.add("idempotency_key", i18n.IdempotencyKeyLong)
 		return ""
 	}
 	sum := sha256.Sum256(raw)

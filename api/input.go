@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/i18n"
 )
 
 // Text that reaches SQL is checked before any handler runs. PostgreSQL's
@@ -15,12 +17,6 @@ import (
 // decodes them) and every header value are checked here, once, and JSON
 // and form bodies by their decoders (decode.go). A handler never sees
 // such text, and no handler has to remember to check it.
-
-const (
-	codeInvalidEncoding = "invalid_encoding"
-	msgInvalidEncoding  = "The request holds text that is not valid UTF-8 or contains a NUL character."
-	msgFieldEncoding    = "This field must be valid UTF-8 text without NUL characters."
-)
 
 // cleanBytes reports whether b is UTF-8 without NUL.
 func cleanBytes(b []byte) bool { return utf8.Valid(b) && bytes.IndexByte(b, 0) < 0 }
@@ -31,9 +27,9 @@ func cleanString(s string) bool { return utf8.ValidString(s) && strings.IndexByt
 // encodingError is the 400 for text that cannot be text; field names the
 // query parameter or header at fault when there is one.
 func encodingError(field string) *Error {
-	e := &Error{Status: http.StatusBadRequest, Code: codeInvalidEncoding, Message: msgInvalidEncoding}
+	e := Fail(http.StatusBadRequest, i18n.InvalidEncoding)
 	if field != "" && cleanString(field) {
-		e.Fields = map[string][]string{field: {msgFieldEncoding}}
+		e.Fields = fieldsErr(field, i18n.FieldEncoding)
 	}
 	return e
 }
@@ -75,7 +71,7 @@ func fieldEncodingError(field string) *Error {
 	if field == "" {
 		return encodingError("")
 	}
-	e := Invalid(map[string][]string{field: {msgFieldEncoding}})
-	e.Code = codeInvalidEncoding
+	e := Invalid(fieldsErr(field, i18n.FieldEncoding))
+	e.Code = i18n.InvalidEncoding
 	return e
 }

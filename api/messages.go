@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -20,17 +21,6 @@ import (
 // (user.message.sent) through the outbox.
 
 const (
-	msgMessageTitleRequired = "Please enter a title."
-	msgMessageTitleMax      = "The title must be 255 characters or less."
-	msgMessageTitleChars    = "The title contains characters that are not allowed."
-	msgMessageBodyMax       = "The message must be 5000 characters or less."
-	msgMessageBodyChars     = "The message contains characters that are not allowed."
-	msgMessageRead          = "Message marked as read."
-	msgMessageDeleted       = "Message deleted."
-	msgMessageSent          = "Message sent."
-	msgUserNotFound         = "User not found."
-	msgMessageNotFound      = "Message not found."
-
 	maxMessageTitle = 255
 	maxMessageBody  = 5000
 )
@@ -41,7 +31,7 @@ func toMessageJSON(m store.Message) contract.Message { return m.Contract() }
 
 // pathID reads a positive id from the route; anything else is 404 with
 // notFound, as no row has such an id.
-func pathID(c *fiber.Ctx, name, notFound string) (int64, error) {
+func pathID(c *fiber.Ctx, name string, notFound i18n.Code) (int64, error) {
 	id, err := strconv.ParseInt(c.Params(name), 10, 64)
 	if err != nil || id < 1 {
 		return 0, Fail(http.StatusNotFound, notFound)
@@ -53,12 +43,12 @@ func pathID(c *fiber.Ctx, name, notFound string) (int64, error) {
 // only) → {success, messages}.
 func (s *Server) listMessages(c *fiber.Ctx) error {
 	u := currentUser(c)
-	id, err := pathID(c, "userId", msgUserNotFound)
+	id, err := pathID(c, "userId", i18n.UserNotFound)
 	if err != nil {
 		return err
 	}
 	if id != u.ID {
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	}
 	list, err := s.opts.Store.MessagesOfUser(c.UserContext(), u.ID)
 	if err != nil {
@@ -71,26 +61,26 @@ func (s *Server) listMessages(c *fiber.Ctx) error {
 
 // PATCH /api/messages/:id/read
 func (s *Server) markMessageRead(c *fiber.Ctx) error {
-	id, err := pathID(c, "id", msgMessageNotFound)
+	id, err := pathID(c, "id", i18n.MessageNotFound)
 	if err != nil {
 		return err
 	}
 	if err := s.opts.Store.MarkMessageRead(c.UserContext(), currentUser(c).ID, id); err != nil {
 		return err
 	}
-	return okMessage(c, msgMessageRead)
+	return okMessage(c, i18n.MessageRead)
 }
 
 // DELETE /api/messages/:id
 func (s *Server) deleteMessage(c *fiber.Ctx) error {
-	id, err := pathID(c, "id", msgMessageNotFound)
+	id, err := pathID(c, "id", i18n.MessageNotFound)
 	if err != nil {
 		return err
 	}
 	if err := s.opts.Store.DeleteMessage(c.UserContext(), currentUser(c).ID, id); err != nil {
 		return err
 	}
-	return okMessage(c, msgMessageDeleted)
+	return okMessage(c, i18n.MessageDeleted)
 }
 
 type sendMessageRequest struct {
@@ -101,7 +91,7 @@ type sendMessageRequest struct {
 // POST /api/messages/user/:userId (admin): title (1–255 characters) and an
 // optional body (up to 5000). Answers 201 with the message.
 func (s *Server) sendMessage(c *fiber.Ctx) error {
-	to, err := pathID(c, "userId", msgUserNotFound)
+	to, err := pathID(c, "userId", i18n.UserNotFound)
 	if err != nil {
 		return err
 	}
@@ -114,23 +104,23 @@ func (s *Server) sendMessage(c *fiber.Ctx) error {
 	f := fieldErrors{}
 	switch {
 	case title == "" || !visible(title):
-		f.add("title", msgMessageTitleRequired)
+		f.add("title", i18n.MessageTitleRequired)
 	case runes(title) > maxMessageTitle:
-		f.add("title", msgMessageTitleMax)
+		f.add("title", i18n.MessageTitleMax)
 	case strings.IndexFunc(title, badTextChar) >= 0:
-		f.add("title", msgMessageTitleChars)
+		f.add("title", i18n.MessageTitleChars)
 	}
 	switch {
 	case runes(body) > maxMessageBody:
-		f.add("body", msgMessageBodyMax)
+		f.add("body", i18n.MessageBodyMax)
 	case strings.IndexFunc(body, badBodyChar) >= 0:
-		f.add("body", msgMessageBodyChars)
+		f.add("body", i18n.MessageBodyChars)
 	}
 	if err := f.err(); err != nil {
 		return err
 	}
 	if _, err := s.opts.Store.UserByID(c.UserContext(), to); errors.Is(err, store.ErrNotFound) {
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	} else if err != nil {
 		return err
 	}
@@ -140,7 +130,7 @@ func (s *Server) sendMessage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusCreated, fiber.Map{"message": msgMessageSent, "data": toMessageJSON(m)})
+	return reply(c, http.StatusCreated, fiber.Map{"message": say(c, i18n.MessageSent), "data": toMessageJSON(m)})
 }
 
 // badBodyChar is badTextChar for a multi-line text: line breaks and tabs

@@ -79,7 +79,7 @@ func accessLog(log zerolog.Logger) fiber.Handler {
 		status := c.Response().StatusCode()
 		if err != nil {
 			// The error handler has not run yet; log the status it will pick.
-			status, _ = statusOf(err)
+			status = statusOf(err)
 		}
 		ev := log.Info()
 		if status >= 500 {

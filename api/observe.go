@@ -47,7 +47,7 @@ func (s *Server) observeRequests() fiber.Handler {
 				panic(p)
 			}
 			if err != nil {
-				o.Status, _ = statusOf(err)
+				o.Status = statusOf(err)
 				o.Code = codeOf(err)
 			}
 			m.Request(o)

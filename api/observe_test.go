@@ -9,6 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
+	"topup/internal/i18n"
 )
 
 type recordedMetrics struct {
@@ -30,7 +31,7 @@ func TestRequestsAreObserved(t *testing.T) {
 	rec := &recordedMetrics{}
 	srv := api.New(api.Options{Log: zerolog.Nop(), Metrics: rec})
 	srv.App().Get("/boom/:id", func(*fiber.Ctx) error { panic("handler bug") })
-	srv.App().Get("/refuse/:id", func(*fiber.Ctx) error { return api.Fail(http.StatusConflict, "no") })
+	srv.App().Get("/refuse/:id", func(*fiber.Ctx) error { return api.Fail(http.StatusConflict, i18n.Conflict) })
 
 	if res := do(t, srv.App(), http.MethodGet, "/boom/7"); res.status != http.StatusInternalServerError {
 		t.Fatalf("panic answered %d", res.status)

@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -22,10 +23,6 @@ import (
 // reads the request, and shapes the answer as docs/spec.md §3 names it.
 
 const (
-	msgOrderProductRequired = "Please choose a product."
-	msgOrderAccount         = "Order confirmed! Your account login is below. Change both passwords right away."
-	msgOrderCode            = "Order confirmed! Your code is below and in your messages."
-	msgOrderCoin            = "Order confirmed! It will be delivered to your game account in about 5 minutes."
 
 	// headerReplayed tells a client (and a log reader) that an answer is a
 	// replay and nothing was charged.
@@ -137,7 +134,7 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	f := fieldErrors{}
 	key := idempotencyKey(c, f)
 	if req.ProductID == nil || req.ProductID.id == 0 {
-		f.add("product_id", msgOrderProductRequired)
+		f.add("product_id", i18n.OrderProductRequired)
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -170,14 +167,14 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	return reply(c, http.StatusCreated, body)
 }
 
-func orderMessage(o store.Order) string {
+func orderMessage(o store.Order) i18n.Code {
 	switch o.ProductKind {
 	case store.KindAccount:
-		return msgOrderAccount
+		return i18n.OrderAccount
 	case store.KindCode:
-		return msgOrderCode
+		return i18n.OrderCode
 	}
-	return msgOrderCoin
+	return i18n.OrderCoin
 }
 
 // orderErrorShape gives every failure of POST /api/order docs/spec.md §7's
@@ -190,7 +187,8 @@ func (s *Server) orderErrorShape(c *fiber.Ctx) error {
 	if err == nil {
 		return nil
 	}
-	status, message := statusOf(err)
+	p := describe(err)
+	status, message := p.status, p.text.In(requestLocale(c))
 	if status >= http.StatusInternalServerError {
 		s.log.Error().Err(err).Str("request_id", requestID(c)).Str("path", c.Path()).Msg("request failed")
 	}
@@ -199,7 +197,7 @@ func (s *Server) orderErrorShape(c *fiber.Ctx) error {
 	if errors.As(err, &short) {
 		data["required"], data["balance"], data["shortfall"] = short.Required, short.Balance, short.Shortfall
 	}
-	out := &Error{Status: status, Code: codeOf(err), Message: message, Fields: fieldsOf(err), Extra: map[string]any{}}
+	out := &Error{Status: status, Code: p.code, Text: p.text, Fields: p.fields, Extra: map[string]any{}}
 	var apiErr *Error
 	if errors.As(err, &apiErr) {
 		for k, v := range apiErr.Extra {

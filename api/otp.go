@@ -13,6 +13,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/phone"
 	"topup/store"
 )
@@ -51,8 +52,8 @@ const (
 
 // otpError is a reset-flow failure: a message from docs/spec.md §8 under field,
 // plus a stable code.
-func otpError(status int, code, field, msg string) *Error {
-	return &Error{Status: status, Message: msg, Code: code, Fields: map[string][]string{field: {msg}}}
+func otpError(status int, code i18n.Code, field string) *Error {
+	return &Error{Status: status, Text: i18n.T(code), Fields: fieldsErr(field, code)}
 }
 
 // newOTPCode draws 000000–999999 uniformly from crypto/rand (no modulo
@@ -82,11 +83,11 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 	}
 	raw := strings.TrimSpace(req.PhoneNumber)
 	if raw == "" {
-		return Invalid(fieldErrors{"phone_number": {msgPhoneInvalid}})
+		return Invalid(fieldsErr("phone_number", i18n.PhoneInvalid))
 	}
 	number, err := phone.Normalize(raw)
 	if err != nil || runes(raw) > maxPhone {
-		return otpError(http.StatusUnprocessableEntity, "invalid_phone", "phone_number", msgPhoneFormat)
+		return otpError(http.StatusUnprocessableEntity, i18n.PhoneFormat, "phone_number")
 	}
 	if !s.smsCountryAllowed(number) {
 		return countryRefused()
@@ -99,12 +100,12 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 	}
 	ctx := c.UserContext()
 	if _, err := s.opts.Store.UserByPhone(ctx, number); errors.Is(err, store.ErrNotFound) {
-		return otpError(http.StatusNotFound, "phone_not_found", "phone_number", msgPhoneNotFound)
+		return otpError(http.StatusNotFound, i18n.PhoneNotFound, "phone_number")
 	} else if err != nil {
 		return err
 	}
 	if s.opts.SMS == nil {
-		return Fail(http.StatusServiceUnavailable, msgSMSFailed)
+		return Fail(http.StatusServiceUnavailable, i18n.SMSFailed)
 	}
 
 	code, err := newOTPCode()
@@ -124,10 +125,10 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 		s.storeName(), code, int(otpTTL.Minutes()))
 	if err := s.opts.SMS.Send(sendCtx, number, text); err != nil {
 		s.log.Error().Err(err).Str("request_id", requestID(c)).Msg("sms send failed")
-		return otpError(http.StatusBadGateway, "sms_failed", "phone_number", msgSMSFailed)
+		return otpError(http.StatusBadGateway, i18n.SMSFailed, "phone_number")
 	}
 	// resend_in is when the dialog may offer another code.
-	return reply(c, http.StatusOK, fiber.Map{"message": "Verification code sent.",
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.CodeSent),
 		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
 }
 
@@ -146,14 +147,14 @@ func (s *Server) verifyOTP(c *fiber.Ctx) error {
 	f := fieldErrors{}
 	number, err := phone.Normalize(req.PhoneNumber)
 	if err != nil {
-		f.add("phone_number", msgPhoneInvalid)
+		f.add("phone_number", i18n.PhoneInvalid)
 	}
 	code := strings.TrimSpace(req.Code)
 	switch {
 	case code == "":
-		f.add("code", msgCodeRequired)
+		f.add("code", i18n.CodeRequired)
 	case !isDigits(code, codeLength):
-		f.add("code", msgCodeInvalid)
+		f.add("code", i18n.CodeInvalid)
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -172,20 +173,20 @@ func (s *Server) verifyOTP(c *fiber.Ctx) error {
 	})
 	switch {
 	case errors.Is(err, store.ErrOTPNotRequested):
-		return otpError(http.StatusUnprocessableEntity, "otp_not_requested", "code", msgCodeNotRequested)
+		return otpError(http.StatusUnprocessableEntity, i18n.CodeNotRequested, "code")
 	case errors.Is(err, store.ErrOTPInvalid):
-		return otpError(http.StatusUnprocessableEntity, "otp_invalid", "code", msgCodeInvalid)
+		return otpError(http.StatusUnprocessableEntity, i18n.CodeInvalid, "code")
 	case errors.Is(err, store.ErrOTPExpired):
-		return otpError(http.StatusUnprocessableEntity, "otp_expired", "code", msgCodeExpired)
+		return otpError(http.StatusUnprocessableEntity, i18n.CodeExpired, "code")
 	case errors.Is(err, store.ErrOTPUsed):
 		// Used, or burnt by wrong guesses: either way a new code is needed,
 		// which is what the expired message tells the customer.
-		return otpError(http.StatusUnprocessableEntity, "otp_used", "code", msgCodeExpired)
+		return otpError(http.StatusUnprocessableEntity, i18n.OTPUsed, "code")
 	case err != nil:
 		return err
 	}
 	// reset_token is also top-level, where the web app reads it.
-	return reply(c, http.StatusOK, fiber.Map{"message": "Verification code confirmed.", "reset_token": tok,
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.CodeConfirmed), "reset_token": tok,
 		"data": fiber.Map{"phone_number": number, "reset_token": tok, "expires_in": int(resetTokenTTL.Seconds())}})
 }
 
@@ -209,24 +210,24 @@ func (s *Server) resetPassword(c *fiber.Ctx) error {
 	f := fieldErrors{}
 	number, err := phone.Normalize(req.PhoneNumber)
 	if err != nil {
-		f.add("phone_number", msgPhoneInvalid)
+		f.add("phone_number", i18n.PhoneInvalid)
 	}
 	switch {
 	case req.Password == "" || req.PasswordConfirmation == "":
-		f.add("password", msgResetPasswordsRequired)
+		f.add("password", i18n.ResetPasswords)
 	case req.Password != req.PasswordConfirmation:
-		f.add("password_confirmation", msgPasswordMismatch)
+		f.add("password_confirmation", i18n.PasswordMismatch)
 	case runes(req.Password) < minPassword:
-		f.add("password", msgResetPasswordMin)
+		f.add("password", i18n.ResetPasswordMin)
 	case runes(req.Password) > maxPassword:
-		f.add("password", msgPasswordMax)
+		f.add("password", i18n.PasswordMax)
 	}
 	if err := f.err(); err != nil {
 		return err
 	}
 	tok := strings.TrimSpace(req.ResetToken)
 	if !wellFormedToken(tok) {
-		return otpError(http.StatusUnprocessableEntity, "reset_session_expired", "reset_token", msgResetExpired)
+		return otpError(http.StatusUnprocessableEntity, i18n.ResetExpired, "reset_token")
 	}
 
 	// The token is checked before the new password is hashed, so a reset
@@ -241,13 +242,13 @@ func (s *Server) resetPassword(c *fiber.Ctx) error {
 	}
 	switch {
 	case errors.Is(err, store.ErrResetTokenInvalid):
-		return otpError(http.StatusUnprocessableEntity, "reset_session_expired", "reset_token", msgResetExpired)
+		return otpError(http.StatusUnprocessableEntity, i18n.ResetExpired, "reset_token")
 	case errors.Is(err, store.ErrNotFound):
-		return otpError(http.StatusNotFound, "phone_not_found", "phone_number", msgPhoneNotFound)
+		return otpError(http.StatusNotFound, i18n.PhoneNotFound, "phone_number")
 	case err != nil:
 		return err
 	}
-	return okMessage(c, "Password Reset Successful")
+	return okMessage(c, i18n.PasswordReset)
 }
 
 // isDigits reports whether s is exactly n ASCII digits.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/password"
 )
 
@@ -14,8 +15,6 @@ import (
 // per CPU unless Options.PasswordSlots says otherwise): beyond them, after a
 // short wait, a login, sign-up or reset answers 503 hashing_busy with
 // Retry-After instead of queueing without end.
-
-const msgHashingBusy = "The server is busy. Please try again in a moment."
 
 // Passwords are the server's hashing slots (exported for /metrics).
 func (s *Server) Passwords() *password.Slots { return s.passwords }
@@ -40,7 +39,7 @@ func (s *Server) verifyPassword(c *fiber.Ctx, plain, hash string) (bool, error) 
 func hashingBusy(c *fiber.Ctx, err error) error {
 	if errors.Is(err, password.ErrBusy) {
 		c.Set(fiber.HeaderRetryAfter, "1")
-		return &Error{Status: http.StatusServiceUnavailable, Code: "hashing_busy", Message: msgHashingBusy,
+		return &Error{Status: http.StatusServiceUnavailable, Text: i18n.T(i18n.HashingBusy),
 			Extra: map[string]any{"retry_after": 1}}
 	}
 	return err

@@ -2,13 +2,13 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -38,21 +38,21 @@ func toProductJSON(p store.Product) contract.Product {
 
 // queryInt reads an optional whole-number query parameter in [lo, hi];
 // absent or empty gives def. A bad value is recorded in fields.
-func queryInt(c *fiber.Ctx, fields map[string][]string, name string, lo, hi, def int) int {
+func queryInt(c *fiber.Ctx, fields fieldErrors, name string, lo, hi, def int) int {
 	raw := strings.TrimSpace(c.Query(name))
 	if raw == "" {
 		return def
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < lo || n > hi {
-		fields[name] = append(fields[name], fmt.Sprintf("The %s must be a whole number from %d to %d.", strings.ReplaceAll(name, "_", " "), lo, hi))
+		fields.add(name, i18n.FieldRange, "min", lo, "max", hi)
 		return def
 	}
 	return n
 }
 
 // pageQuery reads ?page and ?per_page.
-func pageQuery(c *fiber.Ctx, fields map[string][]string) store.Paging {
+func pageQuery(c *fiber.Ctx, fields fieldErrors) store.Paging {
 	return store.Paging{
 		Page:    queryInt(c, fields, "page", 1, maxPage, 1),
 		PerPage: queryInt(c, fields, "per_page", 1, store.MaxPerPage, store.DefaultPerPage),
@@ -61,12 +61,12 @@ func pageQuery(c *fiber.Ctx, fields map[string][]string) store.Paging {
 
 // GET /api/products?page&per_page&service_id&game_slug
 func (s *Server) listProducts(c *fiber.Ctx) error {
-	fields := map[string][]string{}
+	fields := fieldErrors{}
 	f := store.ProductFilter{Paging: pageQuery(c, fields)}
 	f.ServiceID = int64(queryInt(c, fields, "service_id", 1, 1<<31-1, 0))
 	if slug := strings.TrimSpace(c.Query("game_slug")); slug != "" {
 		if !validSlug(slug) {
-			fields["game_slug"] = append(fields["game_slug"], "The game slug may contain only lowercase letters, digits and hyphens.")
+			fields.add("game_slug", i18n.GameSlugInvalid)
 		}
 		f.GameSlug = slug
 	}
@@ -86,14 +86,14 @@ func (s *Server) listProducts(c *fiber.Ctx) error {
 func (s *Server) showProduct(c *fiber.Ctx) error {
 	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
 	if err != nil || id < 1 {
-		return Fail(fiber.StatusNotFound, "Not found.")
+		return Fail(fiber.StatusNotFound, i18n.NotFound)
 	}
 	p, err := s.opts.Store.ProductByID(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
 	if !p.IsActive {
-		return Fail(fiber.StatusNotFound, "Not found.")
+		return Fail(fiber.StatusNotFound, i18n.NotFound)
 	}
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)
 	return ok(c, toProductJSON(p))

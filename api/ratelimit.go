@@ -7,6 +7,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/ratelimit"
 )
 
@@ -43,8 +44,7 @@ func perIP(c *fiber.Ctx, name string, l ratelimit.Limit) limitCheck {
 	return limitCheck{key: name + ":ip:" + clientIP(c), limit: l, byIP: true}
 }
 
-// msgClientUnknown answers a request whose address a trusted proxy garbled.
-const msgClientUnknown = "We could not tell where this request comes from. Please try again."
+// i18n.ClientAddressUnknown answers a request whose address a trusted proxy garbled.
 
 // throttle takes one event from every check and answers 429 with
 // Retry-After (whole seconds, rounded up) when any is exhausted. A failing
@@ -61,7 +61,7 @@ func (s *Server) throttle(c *fiber.Ctx, checks ...limitCheck) error {
 		if ch.byIP && clientIP(c) == "" {
 			s.log.Warn().Str("request_id", requestID(c)).Str("proxy_header", s.opts.ClientIP.Header()).
 				Msg("client address unknown: a trusted proxy sent a malformed header")
-			return &Error{Status: fiber.StatusBadRequest, Message: msgClientUnknown, Code: "client_address_unknown"}
+			return Fail(fiber.StatusBadRequest, i18n.ClientAddressUnknown)
 		}
 		d, err := s.limiter.Allow(c.UserContext(), ch.key, ch.limit)
 		if err != nil {
@@ -81,9 +81,8 @@ func tooManyRequests(c *fiber.Ctx, wait time.Duration) *Error {
 	secs := int(math.Ceil(wait.Seconds()))
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(secs, 1)))
 	return &Error{
-		Status:  fiber.StatusTooManyRequests,
-		Message: msgTooManyRequests,
-		Code:    "too_many_requests",
-		Extra:   map[string]any{"retry_after": max(secs, 1)},
+		Status: fiber.StatusTooManyRequests,
+		Text:   i18n.T(i18n.TooManyRequests),
+		Extra:  map[string]any{"retry_after": max(secs, 1)},
 	}
 }

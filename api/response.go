@@ -6,6 +6,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -32,9 +33,10 @@ func created(c *fiber.Ctx, data any) error {
 	return reply(c, http.StatusCreated, fiber.Map{"data": data})
 }
 
-// okMessage answers 200 {"success": true, "message": msg}.
-func okMessage(c *fiber.Ctx, msg string) error {
-	return reply(c, http.StatusOK, fiber.Map{"message": msg})
+// okMessage answers 200 {"success": true, "code", "message"}, the message
+// in the reader's language.
+func okMessage(c *fiber.Ctx, code i18n.Code) error {
+	return reply(c, http.StatusOK, fiber.Map{"code": code.String(), "message": say(c, code)})
 }
 
 // newPage is one page of a list as every list answer carries it.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -25,7 +26,7 @@ func TestResponseHelpers(t *testing.T) {
 		{"ok", func(c *fiber.Ctx) error { return ok(c, []int{1}) }, 200, `{"data":[1],"success":true}`, ""},
 		{"ok nil", func(c *fiber.Ctx) error { return ok(c, nil) }, 200, `{"data":null,"success":true}`, ""},
 		{"created", func(c *fiber.Ctx) error { return created(c, fiber.Map{"id": 7}) }, 201, `{"data":{"id":7},"success":true}`, ""},
-		{"okMessage", func(c *fiber.Ctx) error { return okMessage(c, "Logged out.") }, 200, `{"message":"Logged out.","success":true}`, ""},
+		{"okMessage", func(c *fiber.Ctx) error { return okMessage(c, i18n.LoggedOut) }, 200, `{"code":"logged_out","message":"Logged out.","success":true}`, ""},
 		{"reply", func(c *fiber.Ctx) error {
 			return reply(c, http.StatusCreated, fiber.Map{"message": "Sent.", "data": 1, "extra": true})
 		}, 201, `{"data":1,"extra":true,"message":"Sent.","success":true}`, ""},

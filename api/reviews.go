@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -23,7 +24,7 @@ func toReviewJSON(r store.Review) contract.Review {
 // GET /api/reviews?page&per_page: visible reviews, newest first, paged like
 // products. Only the username of a reviewer is shown.
 func (s *Server) listReviews(c *fiber.Ctx) error {
-	fields := map[string][]string{}
+	fields := fieldErrors{}
 	pg := pageQuery(c, fields)
 	if len(fields) > 0 {
 		return Invalid(fields)
@@ -38,12 +39,7 @@ func (s *Server) listReviews(c *fiber.Ctx) error {
 }
 
 const (
-	msgReviewOrderRequired = "Please choose the order you are reviewing."
-	msgReviewRating        = "Please give a rating from 1 to 5."
-	msgReviewCommentMax    = "The comment must be 1000 characters or less."
-	msgReviewCommentChars  = "The comment contains characters that are not allowed."
-	msgReviewCreated       = "Thank you for your review!"
-	maxReviewComment       = 1000
+	maxReviewComment = 1000
 )
 
 type reviewRequest struct {
@@ -63,16 +59,16 @@ func (s *Server) createReview(c *fiber.Ctx) error {
 	comment := norm.NFC.String(strings.TrimSpace(strings.ReplaceAll(req.Comment, "\r\n", "\n")))
 	f := fieldErrors{}
 	if req.OrderID == nil || req.OrderID.id == 0 {
-		f.add("order_id", msgReviewOrderRequired)
+		f.add("order_id", i18n.ReviewOrderRequired)
 	}
 	if req.Rating == nil || *req.Rating < 1 || *req.Rating > 5 {
-		f.add("rating", msgReviewRating)
+		f.add("rating", i18n.ReviewRating)
 	}
 	switch {
 	case runes(comment) > maxReviewComment:
-		f.add("comment", msgReviewCommentMax)
+		f.add("comment", i18n.ReviewCommentMax)
 	case strings.IndexFunc(comment, badBodyChar) >= 0:
-		f.add("comment", msgReviewCommentChars)
+		f.add("comment", i18n.ReviewCommentChars)
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -81,5 +77,5 @@ func (s *Server) createReview(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusCreated, fiber.Map{"message": msgReviewCreated, "data": toReviewJSON(r)})
+	return reply(c, http.StatusCreated, fiber.Map{"message": say(c, i18n.ReviewCreated), "data": toReviewJSON(r)})
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"golang.org/x/text/unicode/norm"
+
+	"topup/internal/i18n"
 )
 
 // maxQueryRunes bounds ?q: no product name is longer.
@@ -15,13 +17,13 @@ const maxQueryRunes = 100
 // page of products whose English or Burmese names match, best first. A
 // blank q finds nothing rather than everything.
 func (s *Server) search(c *fiber.Ctx) error {
-	fields := map[string][]string{}
+	fields := fieldErrors{}
 	pg := pageQuery(c, fields)
 	// NFC: Burmese typed on different keyboards can reach us in another
 	// normalisation form than the catalogue is stored in.
 	q := norm.NFC.String(strings.TrimSpace(c.Query("q")))
 	if !utf8.ValidString(q) || utf8.RuneCountInString(q) > maxQueryRunes {
-		fields["q"] = append(fields["q"], "The search text must be at most 100 characters.")
+		fields.add("q", i18n.SearchTextTooLong)
 	}
 	if len(fields) > 0 {
 		return Invalid(fields)

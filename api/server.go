@@ -16,6 +16,7 @@ import (
 
 	"topup/internal/captcha"
 	"topup/internal/clientip"
+	"topup/internal/i18n"
 	"topup/internal/media"
 	"topup/internal/password"
 	"topup/internal/ratelimit"
@@ -181,7 +182,7 @@ func (s *Server) App() *fiber.App { return s.app }
 // 404 in the API's error shape rather than the app's HTML.
 func (s *Server) MountWeb(web, media fs.FS) error {
 	s.app.All("/api/*", func(c *fiber.Ctx) error {
-		return Fail(fiber.StatusNotFound, "No such API endpoint.")
+		return &Error{Status: fiber.StatusNotFound, Code: i18n.NotFound, Text: i18n.T(i18n.NoSuchEndpoint)}
 	})
 	mediaFiles, err := loadStatic(media)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
+	"topup/internal/i18n"
 	"topup/store"
 	"topup/store/storetest"
 )
@@ -113,7 +114,7 @@ func TestErrorShape(t *testing.T) {
 	s := api.New(api.Options{Log: zerolog.Nop()})
 	s.App().Get("/sold-out", func(c *fiber.Ctx) error { return fmt.Errorf("wrapped: %w", store.ErrSoldOut) })
 	s.App().Get("/own-code", func(c *fiber.Ctx) error {
-		return &api.Error{Status: http.StatusConflict, Code: "quote_used", Message: "Used."}
+		return api.Fail(http.StatusConflict, i18n.TopupQuoteUsed)
 	})
 	s.App().Get("/boom", func(c *fiber.Ctx) error { return errors.New("boom") })
 	if err := s.MountWeb(webFiles, mediaFiles); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/phone"
 	"topup/store"
 )
@@ -33,9 +34,6 @@ const (
 	// otpResendGap is the shortest time between two codes to one phone;
 	// the reset dialog counts it down.
 	otpResendGap = time.Minute
-
-	msgPhoneCountry   = "Phone numbers from this country are not supported."
-	msgSMSBudgetSpent = "We cannot send more codes right now. Please try again later."
 )
 
 // smsCountryAllowed reports whether number (E.164) belongs to a served
@@ -77,7 +75,7 @@ func (s *Server) sendRefusal(c *fiber.Ctx, err error) error {
 		s.log.Error().Str("request_id", requestID(c)).Str("period", we.Limit).Dur("retry_after", we.RetryAfter).
 			Msg("SMS budget spent: refusing reset codes (SMS_BUDGET_HOURLY / SMS_BUDGET_DAILY)")
 		e := tooManyRequests(c, we.RetryAfter)
-		e.Code, e.Message = "sms_budget_spent", msgSMSBudgetSpent
+		e.Text = i18n.T(i18n.SMSBudgetSpent)
 		return e
 	}
 	return tooManyRequests(c, we.RetryAfter)
@@ -85,6 +83,6 @@ func (s *Server) sendRefusal(c *fiber.Ctx, err error) error {
 
 // countryRefused is the 422 for a number outside SMS_COUNTRIES.
 func countryRefused() error {
-	return &Error{Status: http.StatusUnprocessableEntity, Code: "phone_country_unsupported", Message: msgPhoneCountry,
-		Fields: map[string][]string{"phone_number": {msgPhoneCountry}}}
+	return &Error{Status: http.StatusUnprocessableEntity, Text: i18n.T(i18n.PhoneCountry),
+		Fields: fieldsErr("phone_number", i18n.PhoneCountry)}
 }

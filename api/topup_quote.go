@@ -4,12 +4,13 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
 	"time"
+
+	"topup/internal/i18n"
 )
 
 // Top-up rules (docs/spec.md §5, §9). The maximum is ours: no single transfer to a
@@ -26,11 +27,11 @@ const (
 )
 
 var (
-	errAmountNotWhole = errors.New("amount must be a whole number of kyat")
-	errAmountTooSmall = errors.New("Minimum top-up amount is 2000Ks")
-	errAmountTooLarge = fmt.Errorf("Maximum top-up amount is %dKs", MaxTopup)
-	errQuoteInvalid   = errors.New("this top-up quote is not valid; please start the top-up again")
-	errQuoteExpired   = errors.New("this top-up quote has expired; please start the top-up again")
+	errAmountNotWhole = newCodedError(i18n.TopupAmountWhole)
+	errAmountTooSmall = newCodedError(i18n.TopupAmountMin, "min", i18n.Kyat(MinTopup))
+	errAmountTooLarge = newCodedError(i18n.TopupAmountMax, "max", i18n.Kyat(MaxTopup))
+	errQuoteInvalid   = newCodedError(i18n.TopupQuoteInvalid)
+	errQuoteExpired   = newCodedError(i18n.TopupQuoteExpired)
 )
 
 // parseTopupAmount reads an amount as the customer sent it: digits only

@@ -11,24 +11,12 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
 const (
-	msgTopupAmountRequired = "Please enter the amount."
-	msgTopupAmountMismatch = "The amount does not match your top-up quote. Please start the top-up again."
-	msgTopupMethodRequired = "Please choose a payment method."
-	msgTopupMethodUnknown  = "This payment method is not available."
-	msgTopupUploadRequired = "Please upload your payment receipt."
-	msgTopupUploadUnknown  = "The receipt was not found. Please upload it again."
-	msgTopupUploadUsed     = "This receipt has already been used for a top-up."
-	msgTopupQuoteRequired  = "The top-up quote is missing. Please start the top-up again."
-	msgTopupTotalTaken     = "Another top-up with the same total is waiting. Please start the top-up again for a new amount."
-	msgTopupQuoteUsed      = "This exact total was already used for a top-up request. Check your top-up history, or start the top-up again for a new total."
-	msgTopupTooManyOpen    = "You already have 3 top-ups waiting to be checked. Please wait until one is confirmed or rejected."
-	msgTopupAmountBusy     = "Too many top-ups of this amount are waiting right now. Please choose a slightly different amount."
-	msgTopupCreated        = "Your top-up request was received. Your wallet will be credited in about 5 minutes, once the transfer is checked."
-	topupHistoryLimit      = 100
+	topupHistoryLimit = 100
 )
 
 // toTopupJSON is the top-up as the topup.* events carry it
@@ -47,7 +35,7 @@ func (s *Server) quoteMAC(b []byte) []byte { return s.opts.Store.Box().Hash(b) }
 func (s *Server) topupQuote(c *fiber.Ctx) error {
 	amount, err := parseTopupAmount(c.Query("amount"))
 	if err != nil {
-		return Invalid(map[string][]string{"amount": {err.Error()}})
+		return Invalid(fieldErrors{"amount": {textOf(err)}})
 	}
 	lo, hi := verificationRange(amount)
 	taken, err := s.opts.Store.TakenTotals(c.UserContext(), amount+lo, amount+hi)
@@ -59,8 +47,8 @@ func (s *Server) topupQuote(c *fiber.Ctx) error {
 		return err
 	}
 	if !free {
-		return &Error{Status: http.StatusConflict, Code: "amount_busy", Message: msgTopupAmountBusy,
-			Fields: map[string][]string{"amount": {msgTopupAmountBusy}}}
+		return &Error{Status: http.StatusConflict, Text: i18n.T(i18n.TopupAmountBusy),
+			Fields: fieldsErr("amount", i18n.TopupAmountBusy)}
 	}
 	q := topupQuote{UserID: currentUser(c).ID, Amount: amount, Verification: t,
 		Expires: s.now().Add(quoteTTL).Truncate(time.Second), Nonce: newQuoteNonce()}
@@ -106,17 +94,17 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 	q, quoteErr := parseQuote(s.quoteMAC, req.Quote, s.now())
 	switch {
 	case req.Quote == "":
-		f.add("quote", msgTopupQuoteRequired)
+		f.add("quote", i18n.TopupQuoteRequired)
 	case quoteErr != nil:
-		f.add("quote", quoteErr.Error())
+		f["quote"] = append(f["quote"], textOf(quoteErr))
 	case q.UserID != u.ID:
-		f.add("quote", errQuoteInvalid.Error())
+		f["quote"] = append(f["quote"], textOf(errQuoteInvalid))
 	}
 	switch {
 	case req.Amount == nil:
-		f.add("amount", msgTopupAmountRequired)
+		f.add("amount", i18n.TopupAmountRequired)
 	case quoteErr == nil && req.Quote != "" && *req.Amount != q.Amount && *req.Amount != q.Total():
-		f.add("amount", msgTopupAmountMismatch)
+		f.add("amount", i18n.TopupAmountMismatch)
 	}
 	method, err := s.resolveMethod(c, firstNonNil(req.PaymentMethod, req.PaymentAlias))
 	if err != nil {
@@ -124,13 +112,13 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 	}
 	switch {
 	case req.PaymentMethod == nil && req.PaymentAlias == nil:
-		f.add("payment_method", msgTopupMethodRequired)
+		f.add("payment_method", i18n.TopupMethodRequired)
 	case method == nil:
-		f.add("payment_method", msgTopupMethodUnknown)
+		f.add("payment_method", i18n.TopupMethodUnknown)
 	}
 	upload := firstNonNil(req.UploadID, req.ReceiptID)
 	if upload == nil {
-		f.add("upload_id", msgTopupUploadRequired)
+		f.add("upload_id", i18n.TopupUploadRequired)
 	}
 	key := idempotencyKey(c, f)
 	if err := f.err(); err != nil {
@@ -143,15 +131,15 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 	})
 	switch {
 	case errors.Is(err, store.ErrQuoteUsed):
-		return topupConflict("quote_used", "quote", msgTopupQuoteUsed)
+		return topupConflict(i18n.TopupQuoteUsed, "quote")
 	case errors.Is(err, store.ErrTooManyOpenTopups):
-		return topupConflict("too_many_open_topups", "", msgTopupTooManyOpen)
+		return topupConflict(i18n.TopupTooManyOpen, "")
 	case errors.Is(err, store.ErrUploadUsed):
-		return topupConflict("receipt_used", "upload_id", msgTopupUploadUsed)
+		return topupConflict(i18n.TopupUploadUsed, "upload_id")
 	case errors.Is(err, store.ErrTotalTaken):
-		return topupConflict("total_taken", "quote", msgTopupTotalTaken)
+		return topupConflict(i18n.TopupTotalTaken, "quote")
 	case errors.Is(err, store.ErrNotFound):
-		return Invalid(map[string][]string{"upload_id": {msgTopupUploadUnknown}})
+		return Invalid(fieldsErr("upload_id", i18n.TopupUploadUnknown))
 	case err != nil:
 		return err
 	}
@@ -159,14 +147,14 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 	if replayed {
 		status = http.StatusOK
 	}
-	return reply(c, status, fiber.Map{"message": msgTopupCreated, "data": toTopupJSON(t)})
+	return reply(c, status, fiber.Map{"message": say(c, i18n.TopupCreated), "data": toTopupJSON(t)})
 }
 
 // topupConflict is a 409 with its code, naming the field to fix if any.
-func topupConflict(code, field, msg string) error {
-	e := &Error{Status: http.StatusConflict, Code: code, Message: msg}
+func topupConflict(code i18n.Code, field string) error {
+	e := Fail(http.StatusConflict, code)
 	if field != "" {
-		e.Fields = map[string][]string{field: {msg}}
+		e.Fields = fieldsErr(field, code)
 	}
 	return e
 }

@@ -210,7 +210,7 @@ func TestTopupQuote(t *testing.T) {
 			}
 		})
 	}
-	if r := h.quote(t, h.alice, "1999").want(t, 422); r.fieldError("amount") != "Minimum top-up amount is 2000Ks" {
+	if r := h.quote(t, h.alice, "1999").want(t, 422); r.fieldError("amount") != "Minimum top-up amount is 2,000 Ks" {
 		t.Fatalf("message %q", r.fieldError("amount"))
 	}
 }

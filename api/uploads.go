@@ -10,6 +10,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/images"
 	"topup/internal/ratelimit"
 	"topup/internal/receipts"
@@ -17,14 +18,7 @@ import (
 )
 
 // docs/spec.md §5 and §8 words for receipt problems.
-const (
-	msgReceiptRequired   = "Please choose your payment receipt image."
-	msgReceiptType       = "Only JPG, JPEG, PNG images are allowed"
-	msgReceiptSize       = "File size must be less than 10MB"
-	msgReceiptDimensions = "The image is too large. Please upload a screenshot or photo of the receipt."
-	msgReceiptEmpty      = "The file is empty."
-	msgReceiptGone       = "This receipt was deleted after the 30-day retention period."
-)
+const ()
 
 // A customer uploads one receipt per top-up; this leaves room for retries
 // without letting one account fill the disk.
@@ -37,12 +31,12 @@ func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 	}
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return Invalid(map[string][]string{"file": {msgReceiptRequired}})
+		return Invalid(fieldsErr("file", i18n.ReceiptRequired))
 	}
 	// The part's size is known before reading; this refuses at once what
 	// receipts.Save would refuse after reading 10 MB.
 	if fh.Size >= receipts.MaxBytes {
-		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgReceiptSize, Fields: map[string][]string{"file": {msgReceiptSize}}}
+		return &Error{Status: http.StatusRequestEntityTooLarge, Text: i18n.T(i18n.ReceiptSize), Fields: fieldsErr("file", i18n.ReceiptSize)}
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -54,13 +48,13 @@ func (s *Server) uploadReceipt(c *fiber.Ctx) error {
 	saved, err := s.opts.Receipts.Save(c.UserContext(), f)
 	switch {
 	case errors.Is(err, images.ErrTooLarge):
-		return &Error{Status: http.StatusRequestEntityTooLarge, Message: msgReceiptSize, Fields: map[string][]string{"file": {msgReceiptSize}}}
+		return &Error{Status: http.StatusRequestEntityTooLarge, Text: i18n.T(i18n.ReceiptSize), Fields: fieldsErr("file", i18n.ReceiptSize)}
 	case errors.Is(err, images.ErrUnsupported):
-		return &Error{Status: http.StatusUnsupportedMediaType, Message: msgReceiptType, Fields: map[string][]string{"file": {msgReceiptType}}}
+		return &Error{Status: http.StatusUnsupportedMediaType, Text: i18n.T(i18n.ReceiptType), Fields: fieldsErr("file", i18n.ReceiptType)}
 	case errors.Is(err, images.ErrDimensions):
-		return Invalid(map[string][]string{"file": {msgReceiptDimensions}})
+		return Invalid(fieldsErr("file", i18n.ReceiptDimensions))
 	case errors.Is(err, images.ErrEmpty):
-		return Invalid(map[string][]string{"file": {msgReceiptEmpty}})
+		return Invalid(fieldsErr("file", i18n.ReceiptEmpty))
 	case err != nil:
 		return err
 	}
@@ -100,11 +94,11 @@ func (s *Server) showReceipt(c *fiber.Ctx) error {
 		}
 	}
 	if up.DeletedAt != nil {
-		return Fail(http.StatusGone, msgReceiptGone)
+		return Fail(http.StatusGone, i18n.ReceiptGone)
 	}
 	body, err := s.opts.Receipts.Read(c.UserContext(), up.StorageName)
 	if errors.Is(err, images.ErrNotFound) {
-		return Fail(http.StatusGone, msgReceiptGone)
+		return Fail(http.StatusGone, i18n.ReceiptGone)
 	}
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/internal/password"
 	"topup/internal/phone"
 	"topup/store"
@@ -52,22 +53,22 @@ func (s *Server) register(c *fiber.Ctx) error {
 	var number string
 	switch {
 	case rawPhone == "":
-		f.add("phone_number", msgPhoneRequired)
+		f.add("phone_number", i18n.PhoneRequired)
 	case runes(rawPhone) > maxPhone:
-		f.add("phone_number", msgPhoneMax)
+		f.add("phone_number", i18n.PhoneMax)
 	default:
 		n, err := phone.Normalize(rawPhone)
 		if err != nil {
-			f.add("phone_number", msgPhoneInvalid)
+			f.add("phone_number", i18n.PhoneInvalid)
 		}
 		number = n
 	}
 	switch {
 	case email == "":
 	case runes(email) > maxEmail:
-		f.add("email", msgEmailMax)
+		f.add("email", i18n.EmailMax)
 	case !validEmail(email):
-		f.add("email", msgEmailInvalid)
+		f.add("email", i18n.EmailInvalid)
 	}
 	checkPassword(f, req.Password, req.PasswordConfirmation)
 	if err := f.err(); err != nil {
@@ -89,18 +90,18 @@ func (s *Server) register(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	taken := fieldErrors{}
 	if _, err := s.opts.Store.UserByPhone(ctx, number); err == nil {
-		taken.add("phone_number", msgPhoneTaken)
+		taken.add("phone_number", i18n.PhoneTaken)
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
 	if _, err := s.opts.Store.UserByUsername(ctx, username); err == nil {
-		taken.add("username", msgUsernameTaken)
+		taken.add("username", i18n.UsernameTaken)
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
 	if email != "" {
 		if _, err := s.opts.Store.UserByEmail(ctx, email); err == nil {
-			taken.add("email", msgEmailTaken)
+			taken.add("email", i18n.EmailTaken)
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -120,17 +121,17 @@ func (s *Server) register(c *fiber.Ctx) error {
 	if errors.As(err, &ce) {
 		switch ce.Field {
 		case "phone":
-			return conflict(fieldErrors{"phone_number": {msgPhoneTaken}})
+			return conflict(fieldsErr("phone_number", i18n.PhoneTaken))
 		case "username":
-			return conflict(fieldErrors{"username": {msgUsernameTaken}})
+			return conflict(fieldsErr("username", i18n.UsernameTaken))
 		case "email":
-			return conflict(fieldErrors{"email": {msgEmailTaken}})
+			return conflict(fieldsErr("email", i18n.EmailTaken))
 		}
 	}
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusCreated, fiber.Map{"message": "Registration successful.", "data": toUserJSON(u), "user": toUserJSON(u)})
+	return reply(c, http.StatusCreated, fiber.Map{"message": say(c, i18n.Registered), "data": toUserJSON(u), "user": toUserJSON(u)})
 }
 
 // conflict is a 409 naming the taken fields.
@@ -170,10 +171,10 @@ func (s *Server) login(c *fiber.Ctx) error {
 	id := strings.TrimSpace(req.PhoneNumber)
 	f := fieldErrors{}
 	if id == "" {
-		f.add("phone_number", msgLoginIDRequired)
+		f.add("phone_number", i18n.LoginIDRequired)
 	}
 	if req.Password == "" {
-		f.add("password", msgPasswordRequired)
+		f.add("password", i18n.PasswordRequired)
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -232,8 +233,8 @@ func (s *Server) login(c *fiber.Ctx) error {
 		}
 		// captcha_required tells the app to show the widget before the
 		// next try rather than after a refusal.
-		return &Error{Status: http.StatusUnauthorized, Message: msgLoginFailed,
-			Fields: map[string][]string{"phone_number": {msgLoginFailed}},
+		return &Error{Status: http.StatusUnauthorized, Code: i18n.Unauthenticated, Text: i18n.T(i18n.LoginFailed),
+			Fields: fieldsErr("phone_number", i18n.LoginFailed),
 			Extra:  map[string]any{"captcha_required": n >= loginFailuresBeforeCaptcha}}
 	}
 	if failures > 0 {
@@ -259,7 +260,7 @@ func (s *Server) logout(c *fiber.Ctx) error {
 	if err := s.opts.Store.RevokeToken(c.UserContext(), currentTokenID(c), s.now()); err != nil {
 		return err
 	}
-	return okMessage(c, "Logged out.")
+	return okMessage(c, i18n.LoggedOut)
 }
 
 // showUser answers GET /api/user/{id}: oneself, or anyone for an admin.
@@ -269,13 +270,13 @@ func (s *Server) showUser(c *fiber.Ctx) error {
 	me := currentUser(c)
 	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
 	if err != nil || id <= 0 || (id != me.ID && (!me.IsAdmin || me.IsBanned)) {
-		return Fail(http.StatusNotFound, "User not found.")
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	}
 	u := me
 	if id != me.ID {
 		if u, err = s.opts.Store.UserByID(c.UserContext(), id); err != nil {
 			if errors.Is(err, store.ErrNotFound) {
-				return Fail(http.StatusNotFound, "User not found.")
+				return Fail(http.StatusNotFound, i18n.UserNotFound)
 			}
 			return err
 		}

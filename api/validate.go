@@ -8,54 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-)
 
-// Every message a client can show for a field lives here, in docs/spec.md §5 and §8's
-// words where docs/spec.md has them, so the web app and the API never drift apart.
-// Messages docs/spec.md does not name (a taken phone, a control character) are ours.
-const (
-	msgLoginIDRequired = "Please enter your email or phone number"
-
-	msgUsernameRequired = "Username is required"
-	msgUsernameMax      = "Username must be 50 characters or less"
-	msgUsernameChars    = "Username contains characters that are not allowed"
-	msgUsernameTaken    = "This username is already taken"
-
-	msgPhoneRequired = "Phone number is required"
-	msgPhoneMax      = "Phone number must be 20 characters or less"
-	msgPhoneInvalid  = "Please enter a valid phone number"
-	msgPhoneTaken    = "This phone number is already registered"
-	// msgPhoneFormat is docs/spec.md §8's "invalid phone" for Send Code.
-	msgPhoneFormat = "Invalid phone number format. Please use +country_code format (e.g., +959123456789)"
-	// msgPhoneNotFound is docs/spec.md §4's reset error, in its words.
-	msgPhoneNotFound = "phone number not found"
-
-	msgEmailMax     = "Email must be 100 characters or less"
-	msgEmailInvalid = "Please enter a valid email address"
-	msgEmailTaken   = "This email is already registered"
-
-	msgPasswordRequired = "Password is required"
-	msgPasswordMin      = "Password must be at least 6 characters"
-	msgPasswordMax      = "Password must be 128 characters or less"
-	msgPasswordMismatch = "Passwords do not match"
-
-	msgResetPasswordsRequired = "Please fill in both password fields"
-	msgResetPasswordMin       = "Password must be at least 6 characters long"
-
-	msgCodeRequired     = "Please enter the verification code"
-	msgCodeInvalid      = "Invalid verification code. Please check and try again."
-	msgCodeExpired      = "Verification code expired. Please request a new code."
-	msgCodeNotRequested = "Please request OTP first"
-	msgSMSFailed        = "Failed to send OTP. Please check your phone number and try again."
-	msgResetExpired     = "Session expired. Please start over."
-
-	msgTooManyRequests = "Too many requests. Please try again later."
-	msgLoginFailed     = "The phone number, email or password is incorrect."
-
-	msgUnauthenticated = "Unauthenticated."
-	msgForbidden       = "This action is unauthorized."
-	msgBanned          = "Your account has been banned."
-	msgDefaultBan      = "Violation of platform guidelines"
+	"topup/internal/i18n"
 )
 
 // Field limits from docs/spec.md §9, counted in characters (runes): a Burmese
@@ -70,34 +24,6 @@ const (
 	maxPassword = 128
 	codeLength  = 6
 )
-
-// fieldErrors collects messages by the request's field names, first
-// message first, and becomes a 422 through Invalid.
-type fieldErrors map[string][]string
-
-func (f fieldErrors) add(field, msg string) { f[field] = append(f[field], msg) }
-
-func (f fieldErrors) has(field string) bool { return len(f[field]) > 0 }
-
-// formOrder is the order fields appear on the forms; the top-level
-// message is the first field's first error in it, not whichever a map
-// iteration happens to give.
-var formOrder = []string{"username", "phone_number", "email", "password", "password_confirmation", "code", "reset_token"}
-
-// err is nil when nothing was added.
-func (f fieldErrors) err() error {
-	if len(f) == 0 {
-		return nil
-	}
-	e := Invalid(f)
-	for _, name := range formOrder {
-		if f.has(name) {
-			e.Message = f[name][0]
-			break
-		}
-	}
-	return e
-}
 
 // cleanText trims a one-line text value and puts it in NFC, so one name
 // typed on two keyboards is one name.
@@ -150,11 +76,11 @@ func validEmail(s string) bool {
 func checkUsername(f fieldErrors, field, v string) {
 	switch {
 	case v == "":
-		f.add(field, msgUsernameRequired)
+		f.add(field, i18n.UsernameRequired)
 	case runes(v) > maxUsername:
-		f.add(field, msgUsernameMax)
+		f.add(field, i18n.UsernameMax)
 	case strings.IndexFunc(v, badTextChar) >= 0 || !visible(v):
-		f.add(field, msgUsernameChars)
+		f.add(field, i18n.UsernameChars)
 	}
 }
 
@@ -163,14 +89,14 @@ func checkUsername(f fieldErrors, field, v string) {
 func checkPassword(f fieldErrors, password, confirmation string) {
 	switch {
 	case password == "":
-		f.add("password", msgPasswordRequired)
+		f.add("password", i18n.PasswordRequired)
 	case runes(password) < minPassword:
-		f.add("password", msgPasswordMin)
+		f.add("password", i18n.PasswordMin)
 	case runes(password) > maxPassword:
-		f.add("password", msgPasswordMax)
+		f.add("password", i18n.PasswordMax)
 	}
 	if password != "" && confirmation != password {
-		f.add("password_confirmation", msgPasswordMismatch)
+		f.add("password_confirmation", i18n.PasswordMismatch)
 	}
 }
 

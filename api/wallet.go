@@ -13,6 +13,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -24,11 +25,6 @@ const (
 	// statementCSVMax bounds one month's download; a customer with more
 	// entries in a month than this is not a customer.
 	statementCSVMax = 10_000
-
-	msgStatementKind     = "Choose top-up, order, refund or adjustment."
-	msgStatementMonth    = "Choose a month as YYYY-MM."
-	msgStatementCursor   = "This page link is not valid; start from the first page."
-	msgStatementTooLarge = "This month has more entries than one file holds; contact support for it."
 )
 
 var monthRE = regexp.MustCompile(`^(20[0-9]{2})-(0[1-9]|1[0-2])$`)
@@ -60,12 +56,12 @@ func statementFilter(c *fiber.Ctx, requireMonth bool) (store.StatementFilter, er
 	case "", store.LedgerTopup, store.LedgerOrder, store.LedgerRefund, store.LedgerAdjustment:
 		f.Kind = kind
 	default:
-		fields.add("kind", msgStatementKind)
+		fields.add("kind", i18n.StatementKind)
 	}
 	if month := c.Query("month"); month != "" || requireMonth {
 		m := monthRE.FindStringSubmatch(month)
 		if m == nil {
-			fields.add("month", msgStatementMonth)
+			fields.add("month", i18n.StatementMonth)
 		} else {
 			y, _ := strconv.Atoi(m[1])
 			mo, _ := strconv.Atoi(m[2])
@@ -75,7 +71,7 @@ func statementFilter(c *fiber.Ctx, requireMonth bool) (store.StatementFilter, er
 	if cursor := c.Query("cursor"); cursor != "" {
 		n, err := strconv.ParseInt(cursor, 10, 64)
 		if err != nil || n <= 0 {
-			fields.add("cursor", msgStatementCursor)
+			fields.add("cursor", i18n.PageLinkInvalid)
 		}
 		f.Before = n
 	}
@@ -121,8 +117,8 @@ func (s *Server) walletStatementCSV(c *fiber.Ctx) error {
 	}
 	if len(list) > statementCSVMax {
 		// Never a file that silently lacks the start of the month.
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "statement_too_large", Message: msgStatementTooLarge,
-			Fields: map[string][]string{"month": {msgStatementTooLarge}}}
+		return &Error{Status: http.StatusUnprocessableEntity, Text: i18n.T(i18n.StatementTooLarge),
+			Fields: fieldsErr("month", i18n.StatementTooLarge)}
 	}
 	var buf bytes.Buffer
 	buf.WriteString("\uFEFF")

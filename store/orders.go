@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"topup/internal/i18n"
 	"topup/internal/phone"
 	"topup/internal/secret"
 )
@@ -68,11 +69,11 @@ func (e *InsufficientFundsError) Unwrap() error { return ErrInsufficientFunds }
 // GameInfoError names the coin-order field at fault ("game_uid" or
 // "server_id").
 type GameInfoError struct {
-	Field   string
-	Message string
+	Field string
+	Code  i18n.Code
 }
 
-func (e *GameInfoError) Error() string { return e.Field + ": " + e.Message }
+func (e *GameInfoError) Error() string { return e.Field + ": " + e.Code.String() }
 
 // Unwrap makes errors.Is(err, ErrInvalid) true.
 func (e *GameInfoError) Unwrap() error { return ErrInvalid }

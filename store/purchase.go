@@ -12,6 +12,7 @@ import (
 	"github.com/lib/pq"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/internal/secret"
 )
 
@@ -321,10 +322,10 @@ func gameInfo(p Product, gameUID, serverID string) (uid, server string, err erro
 	}
 	uid = asciiDigits(gameUID)
 	if uid == "" {
-		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID is required."}
+		return "", "", &GameInfoError{Field: "game_uid", Code: i18n.GameUIDRequired}
 	}
 	if !numeric(uid, maxGameUID) {
-		return "", "", &GameInfoError{Field: "game_uid", Message: "Game ID must be a number."}
+		return "", "", &GameInfoError{Field: "game_uid", Code: i18n.GameUIDNumeric}
 	}
 	if !p.UsesServerID {
 		// The client hides the field for such games (pubg-coin); whatever
@@ -333,10 +334,10 @@ func gameInfo(p Product, gameUID, serverID string) (uid, server string, err erro
 	}
 	server = asciiDigits(serverID)
 	if server == "" {
-		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID is required."}
+		return "", "", &GameInfoError{Field: "server_id", Code: i18n.ServerIDRequired}
 	}
 	if !numeric(server, maxServerID) {
-		return "", "", &GameInfoError{Field: "server_id", Message: "Server ID must be a number."}
+		return "", "", &GameInfoError{Field: "server_id", Code: i18n.ServerIDNumeric}
 	}
 	return uid, server, nil
 }

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"topup/internal/i18n"
 )
 
 // Check names. They are part of the API and of the audit log (the checks
@@ -155,14 +157,14 @@ func (r Rules) Reuse(methodID int64) string {
 }
 
 // Validate checks the rules an operator sends, by field.
-func (r Rules) Validate() map[string]string {
-	bad := map[string]string{}
+func (r Rules) Validate() map[string]i18n.Text {
+	bad := map[string]i18n.Text{}
 	if r.NearDuplicate < MinThreshold || r.NearDuplicate > MaxThreshold {
-		bad["near_duplicate_threshold"] = fmt.Sprintf("Choose a threshold from %.2f to %.2f.", MinThreshold, MaxThreshold)
+		bad["near_duplicate_threshold"] = i18n.T(i18n.ThresholdRange, "min", fmt.Sprintf("%.2f", MinThreshold), "max", fmt.Sprintf("%.2f", MaxThreshold))
 	}
 	for _, rule := range r.ReuseByMethod {
 		if rule != ReuseBlocks && rule != ReuseWarns {
-			bad["payment_methods"] = "Each payment method either blocks or warns."
+			bad["payment_methods"] = i18n.T(i18n.ReuseRule)
 		}
 	}
 	return bad
