@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -37,7 +38,7 @@ func (s *Server) adminListRefunds(c *fiber.Ctx) error {
 		status = ""
 	}
 	if !adminRefundStatuses[status] {
-		return Invalid(map[string][]string{"status": {"Use requested, approved or denied."}})
+		return Invalid(fieldsErr("status", i18n.ChooseRefundStatus))
 	}
 	page, err := s.opts.Store.AdminRefunds(c.UserContext(), store.AdminRefundFilter{Status: status, Paging: adminPageOf(c)})
 	if err != nil {
@@ -73,7 +74,7 @@ func (s *Server) adminDecideRefund(c *fiber.Ctx, approve bool) error {
 	f := fieldErrors{}
 	reason := refundReason(f, req.Reason, !approve)
 	if req.Restock && !approve {
-		f.add("restock", msgRefundNoRestock)
+		f.add("restock", i18n.RefundNoRestock)
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -86,10 +87,10 @@ func (s *Server) adminDecideRefund(c *fiber.Ctx, approve bool) error {
 	if err != nil {
 		return err
 	}
-	msg := "Refund denied; the customer was told why."
+	msg := i18n.RefundDeniedAdmin
 	if approve {
-		msg = "Refund approved; the wallet was credited."
+		msg = i18n.RefundApprovedAdmin
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return reply(c, http.StatusOK, fiber.Map{"message": msg, "data": toAdminRefundJSON(r)})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, msg), "data": toAdminRefundJSON(r)})
 }

@@ -45,10 +45,17 @@ func (e *Error) code() i18n.Code {
 	return e.Text.Code
 }
 
-// Fail builds an Error with a status and a coded text: Fail(404,
-// i18n.UserNotFound), or with parameters Fail(409, code, "name", value).
+// Fail builds an Error with a status and a coded text: Fail(409,
+// i18n.SoldOut), or with parameters Fail(422, code, "name", value). A 404's
+// code is always not_found, whatever its words name (clients branch on
+// it), so Fail(404, i18n.UserNotFound) answers code not_found with "User
+// not found.".
 func Fail(status int, code i18n.Code, kv ...any) *Error {
-	return &Error{Status: status, Text: i18n.T(code, kv...)}
+	e := &Error{Status: status, Text: i18n.T(code, kv...)}
+	if status == http.StatusNotFound {
+		e.Code = i18n.NotFound
+	}
+	return e
 }
 
 // fieldErrors collects coded errors by the request's field names, first

@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -16,47 +17,31 @@ import (
 // one of the customer's own orders, GET /api/refunds lists theirs. The
 // admin's side is admin_refunds.go; the rules are store/refunds.go.
 
-const (
-	msgRefundReasonRequired = "Please tell us why you want a refund."
-	msgRefundReasonMax      = "The reason must be 1000 characters or less."
-	msgRefundReasonChars    = "The reason contains characters that are not allowed."
-	msgRefundRequested      = "Your refund request was sent. We will message you with the decision."
-	msgOrderNotFound        = "Order not found."
-	msgRefundScreenshot     = "Upload the screenshot again: it must be a new image of your own."
-	msgRefundNoRestock      = "Only an approved code order's own, unsold code can go back to stock."
-)
+const ()
 
 // The refusals of the refund path, each with its stable code.
 var refundProblems = []struct {
-	err     error
-	status  int
-	code    string
-	field   string
-	message string
+	err    error
+	status int
+	code   i18n.Code
+	field  string
 }{
-	{store.ErrRefundWindowClosed, http.StatusUnprocessableEntity, "refund_window_closed", "",
-		"Refunds can only be requested within 24 hours of the purchase."},
-	{store.ErrRefundNotEligible, http.StatusUnprocessableEntity, "refund_not_eligible", "",
-		"This order was delivered to your game account and cannot be refunded. Contact support if something is wrong."},
-	{store.ErrOrderAlreadyRefunded, http.StatusConflict, "order_already_refunded", "",
-		"This order's money was already returned to your wallet."},
-	{store.ErrRefundAlreadyOpen, http.StatusConflict, "refund_already_open", "",
-		"A refund request for this order is already waiting for a decision."},
-	{store.ErrRefundAlreadyDecided, http.StatusConflict, "refund_already_decided", "",
-		"This refund request was already decided. Refresh to see the decision."},
-	{store.ErrRefundScreenshot, http.StatusUnprocessableEntity, "refund_screenshot_invalid", "screenshot_id",
-		msgRefundScreenshot},
-	{store.ErrRefundNoRestock, http.StatusUnprocessableEntity, "refund_restock_unavailable", "restock",
-		msgRefundNoRestock},
+	{store.ErrRefundWindowClosed, http.StatusUnprocessableEntity, i18n.RefundWindowClosed, ""},
+	{store.ErrRefundNotEligible, http.StatusUnprocessableEntity, i18n.RefundNotEligible, ""},
+	{store.ErrOrderAlreadyRefunded, http.StatusConflict, i18n.OrderAlreadyRefunded, ""},
+	{store.ErrRefundAlreadyOpen, http.StatusConflict, i18n.RefundAlreadyOpen, ""},
+	{store.ErrRefundAlreadyDecided, http.StatusConflict, i18n.RefundAlreadyDecided, ""},
+	{store.ErrRefundScreenshot, http.StatusUnprocessableEntity, i18n.RefundScreenshot, "screenshot_id"},
+	{store.ErrRefundNoRestock, http.StatusUnprocessableEntity, i18n.RefundNoRestock, "restock"},
 }
 
 // refundError gives the refund path's refusals their codes and fields.
 func refundError(err error) error {
 	for _, p := range refundProblems {
 		if errors.Is(err, p.err) {
-			e := &Error{Status: p.status, Code: p.code, Message: p.message}
+			e := Fail(p.status, p.code)
 			if p.field != "" {
-				e.Fields = map[string][]string{p.field: {p.message}}
+				e.Fields = fieldsErr(p.field, p.code)
 			}
 			return e
 		}
@@ -78,11 +63,11 @@ func refundReason(f fieldErrors, v string, required bool) string {
 	v = cleanText(strings.ReplaceAll(v, "\r\n", "\n"))
 	switch {
 	case required && (v == "" || !visible(v)):
-		f.add("reason", msgRefundReasonRequired)
+		f.add("reason", i18n.RefundReasonRequired)
 	case runes(v) > store.MaxRefundReason:
-		f.add("reason", msgRefundReasonMax)
+		f.add("reason", i18n.RefundReasonMax)
 	case strings.IndexFunc(v, badBodyChar) >= 0:
-		f.add("reason", msgRefundReasonChars)
+		f.add("reason", i18n.ReasonChars)
 	}
 	return v
 }
@@ -90,7 +75,7 @@ func refundReason(f fieldErrors, v string, required bool) string {
 // requestRefund answers POST /api/orders/{id}/refund with the request
 // (201). Another customer's order is the same 404 as an unknown one.
 func (s *Server) requestRefund(c *fiber.Ctx) error {
-	id, err := pathID(c, "id", msgOrderNotFound)
+	id, err := pathID(c, "id", i18n.OrderNotFound)
 	if err != nil {
 		return err
 	}
@@ -103,7 +88,7 @@ func (s *Server) requestRefund(c *fiber.Ctx) error {
 	var upload int64
 	if req.ScreenshotID != nil {
 		if upload = *req.ScreenshotID; upload <= 0 {
-			f.add("screenshot_id", msgRefundScreenshot)
+			f.add("screenshot_id", i18n.RefundScreenshot)
 		}
 	}
 	if err := f.err(); err != nil {
@@ -113,12 +98,12 @@ func (s *Server) requestRefund(c *fiber.Ctx) error {
 		UserID: currentUser(c).ID, OrderID: id, Reason: reason, UploadID: upload,
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return Fail(http.StatusNotFound, msgOrderNotFound)
+		return Fail(http.StatusNotFound, i18n.OrderNotFound)
 	}
 	if err != nil {
 		return refundError(err)
 	}
-	return reply(c, http.StatusCreated, fiber.Map{"message": msgRefundRequested, "data": toRefundJSON(r)})
+	return reply(c, http.StatusCreated, fiber.Map{"message": say(c, i18n.RefundRequested), "data": toRefundJSON(r)})
 }
 
 // listRefunds answers GET /api/refunds: the customer's requests, newest

@@ -182,7 +182,7 @@ func (s *Server) App() *fiber.App { return s.app }
 // 404 in the API's error shape rather than the app's HTML.
 func (s *Server) MountWeb(web, media fs.FS) error {
 	s.app.All("/api/*", func(c *fiber.Ctx) error {
-		return &Error{Status: fiber.StatusNotFound, Code: i18n.NotFound, Text: i18n.T(i18n.NoSuchEndpoint)}
+		return Fail(fiber.StatusNotFound, i18n.NoSuchEndpoint)
 	})
 	mediaFiles, err := loadStatic(media)
 	if err != nil {

@@ -29,7 +29,9 @@ type entry struct {
 var (
 	catalogue = map[string]entry{}
 	keyRE     = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	paramRE   = regexp.MustCompile(`\{([a-z_]+)\}`)
+	// A placeholder is {name}, or {name:kyat} for an amount of money and
+	// {name:number} for a count, so clients know how to write it.
+	paramRE = regexp.MustCompile(`\{([a-z_]+)(?::(kyat|number))?\}`)
 )
 
 // def adds a text to the catalogue. A malformed or repeated key, or a
@@ -50,12 +52,17 @@ func def(key, en, my string) Code {
 	return c
 }
 
-// paramsOf lists the parameters a template names, sorted, once each.
+// paramsOf lists the parameters a template names with their kinds
+// ("name" or "name:kyat"), sorted, once each.
 func paramsOf(template string) []string {
 	var out []string
 	for _, m := range paramRE.FindAllStringSubmatch(template, -1) {
-		if !slices.Contains(out, m[1]) {
-			out = append(out, m[1])
+		p := m[1]
+		if m[2] != "" {
+			p += ":" + m[2]
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
 		}
 	}
 	sort.Strings(out)
@@ -68,7 +75,8 @@ func Lookup(key string) (Code, bool) {
 	return e.code, ok
 }
 
-// Entry is one code as the generated list shows it.
+// Entry is one code as the generated list shows it: its parameters as
+// "name" or "name:kind" (kyat, number).
 type Entry struct {
 	Code   string   `json:"code"`
 	Params []string `json:"params"`
@@ -88,3 +96,6 @@ func All() []Entry {
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out
 }
+
+// Template is a code's template in lang ("" for an unknown key).
+func Template(key string, lang Lang) string { return catalogue[key].texts[lang] }

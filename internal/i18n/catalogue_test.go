@@ -67,7 +67,7 @@ func TestTextRendersParametersPerLanguage(t *testing.T) {
 	if !strings.Contains(digits, "၁၂,၀၅၀ ကျပ်") {
 		t.Errorf("my with Myanmar digits = %q", digits)
 	}
-	if missing := T(InsufficientFundsBy).In(In(En)); !strings.Contains(missing, "{shortfall}") {
+	if missing := T(InsufficientFundsBy).In(In(En)); !strings.Contains(missing, "{shortfall:kyat}") {
 		t.Errorf("a missing parameter vanished: %q", missing)
 	}
 }

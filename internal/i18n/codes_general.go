@@ -50,7 +50,7 @@ var (
 	FieldTooLong         = def("field_too_long", "This field is too long.", "ဤအကွက်သည် ရှည်လွန်းပါသည်။")
 	FieldTooLarge        = def("field_too_large", "This field is too large.", "ဤအကွက်သည် ကြီးလွန်းပါသည်။")
 	FieldChars           = def("field_chars", "This field contains characters that are not allowed.", "ဤအကွက်တွင် ခွင့်မပြုသော စာလုံးများ ပါနေပါသည်။")
-	FieldRange           = def("field_range", "This must be a whole number from {min} to {max}.", "ဤတန်ဖိုးသည် {min} မှ {max} အတွင်း ကိန်းပြည့် ဖြစ်ရပါမည်။")
+	FieldRange           = def("field_range", "This must be a whole number from {min:number} to {max:number}.", "ဤတန်ဖိုးသည် {min:number} မှ {max:number} အတွင်း ကိန်းပြည့် ဖြစ်ရပါမည်။")
 	IdempotencyKeyLong   = def("idempotency_key_too_long", "The Idempotency-Key header must be at most 255 characters.", "Idempotency-Key header သည် စာလုံး ၂၅၅ ထက် မပိုရပါ။")
 	IdempotencyKeyReused = def("idempotency_key_reused", "This Idempotency-Key was already used for a different request.", "ဤ Idempotency-Key ကို အခြားတောင်းဆိုမှုတစ်ခုအတွက် အသုံးပြုပြီးဖြစ်ပါသည်။")
 	SearchTooLong        = def("search_too_long", "The search must be 100 characters or less.", "ရှာဖွေသည့်စာသားသည် စာလုံး ၁၀၀ ထက် မပိုရပါ။")

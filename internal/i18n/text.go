@@ -46,16 +46,23 @@ func (t Text) In(loc Locale) string {
 		tmpl = e.texts[En]
 	}
 	return paramRE.ReplaceAllStringFunc(tmpl, func(m string) string {
-		name := m[1 : len(m)-1]
-		v, ok := t.Params[name]
+		sub := paramRE.FindStringSubmatch(m)
+		v, ok := t.Params[sub[1]]
 		if !ok {
 			return m
 		}
-		return formatParam(loc, v)
+		return formatParam(loc, sub[2], v)
 	})
 }
 
-func formatParam(loc Locale, v any) string {
+// formatParam writes one value: as the template's kind says when it is a
+// number, else by its Go type.
+func formatParam(loc Locale, kind string, v any) string {
+	if n, ok := integer(v); ok && kind == "kyat" {
+		return Amount(loc, n)
+	} else if ok && kind == "number" {
+		return Number(loc, n)
+	}
 	switch n := v.(type) {
 	case Kyat:
 		return Amount(loc, int64(n))
@@ -154,4 +161,18 @@ func (p Params) Wire() map[string]any {
 		}
 	}
 	return out
+}
+
+func integer(v any) (int64, bool) {
+	switch n := v.(type) {
+	case Kyat:
+		return int64(n), true
+	case Count:
+		return int64(n), true
+	case int:
+		return int64(n), true
+	case int64:
+		return n, true
+	}
+	return 0, false
 }

@@ -1,25 +1,26 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode, requestErrorKey, serverMessage } from '@/lib/api-errors';
+import { requestErrorKey, serverMessage } from '@/lib/api-errors';
+import { errorTextByCode } from '@/lib/server-text';
 
 /**
- * Turns any failed request into a sentence: our own words for the codes the
- * locales name (errors.codes, in both languages), else the server's words,
+ * Turns any failed request into a sentence: our own words for its code
+ * (errors.codes, in both languages, with the answer's numbers), else the server's words,
  * else the request error kind in the UI language.
  */
 export function useErrorText() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return useCallback(
     (error: unknown, fallback?: string): string => {
-      const code = errorCode(error);
-      if (code && i18n.exists(`errors.codes.${code}`)) return t(`errors.codes.${code}` as 'errors.timeout');
+      const byCode = errorTextByCode(t, error);
+      if (byCode) return byCode;
       const message = serverMessage(error);
       if (message) return message;
       const kind = requestErrorKey(error);
       if (kind) return t(kind);
       return fallback ?? (error instanceof Error && error.message ? error.message : t('error.unknown'));
     },
-    [t, i18n],
+    [t],
   );
 }

@@ -59,9 +59,17 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
+function pageLanguage(): string {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang === 'my' ? 'my' : 'en';
+}
+
 async function request<T>(method: Method, path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
+  // The server writes its messages in this language (docs/architecture.md#the-api-contract);
+  // lib/i18n keeps the page's lang attribute on the UI language.
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', pageLanguage());
   let body: BodyInit | undefined;
   if (payload instanceof FormData) {
     body = payload; // the browser sets the multipart boundary

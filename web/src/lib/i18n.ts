@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { formatAmount } from '@/lib/format';
 import alwaysBurmese from '@/locales/always-burmese.json';
 import type en from '@/locales/en.json';
 
@@ -60,10 +61,22 @@ export async function initI18n(language: Language = detectLanguage()) {
     initAsync: false,
   });
   i18n.addResourceBundle('my', 'translation', alwaysBurmese, true, false);
+  addFormatters();
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
+}
+
+/**
+ * The kinds of numbers the server's texts name (web/src/locales/server-codes.json):
+ * `{{shortfall, kyat}}` → "4,000 Ks" / "4,000 ကျပ်", `{{max, number}}` → "1,000".
+ */
+function addFormatters() {
+  const formatter = i18n.services.formatter;
+  if (!formatter) return;
+  formatter.add('kyat', (value, lng) => `${formatAmount(value as number)} ${lng === 'my' ? 'ကျပ်' : 'Ks'}`);
+  formatter.add('number', (value) => formatAmount(value as number));
 }
 
 let requested: Language | undefined;

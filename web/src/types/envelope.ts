@@ -11,6 +11,10 @@ export interface ApiErrorBody {
   code?: string;
   message?: string;
   errors?: Record<string, string[]>;
+  /** The code of each field error, beside its words in `errors`. */
+  codes?: Record<string, string[]>;
+  /** The numbers the message names (amounts in kyat), for wording it by code. */
+  params?: Record<string, string | number>;
   /** 429: seconds to wait. */
   retry_after?: number;
   /** A failed login: the next try needs a captcha. */
