@@ -79,15 +79,19 @@ func unauthenticated(c *fiber.Ctx) error {
 }
 
 // requireUser is the bearer-auth middleware: a live token (not revoked, not
-// expired by the injected clock) or 401. The user is read fresh from the
-// database on every request, so a ban or a balance change shows at once;
-// handlers get it with currentUser(c).
+// expired by the injected clock) or 401. The session comes from this
+// node's short-lived cache or the database (session_cache.go); whatever
+// ends or changes a session forgets it on every node first, so a logout
+// or a ban shows on the very next request. The user it carries is as of
+// that lookup: what changes without ending the session (the balance) is
+// read from the database where it is shown. Handlers get it with
+// currentUser(c).
 func (s *Server) requireUser(c *fiber.Ctx) error {
 	tok, ok := bearerToken(c)
 	if !ok {
 		return unauthenticated(c)
 	}
-	se, err := s.opts.Store.SessionByToken(c.UserContext(), hashToken(tok), s.now())
+	se, err := s.session(c.UserContext(), tok)
 	if errors.Is(err, store.ErrNotFound) {
 		return unauthenticated(c)
 	}

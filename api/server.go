@@ -16,6 +16,7 @@ import (
 
 	"topup/internal/captcha"
 	"topup/internal/clientip"
+	"topup/internal/clusterbus"
 	"topup/internal/i18n"
 	"topup/internal/media"
 	"topup/internal/password"
@@ -75,6 +76,15 @@ type Options struct {
 	// Media is where admins' public images (logos, banners) are kept,
 	// served under /media/uploads/; nil refuses uploads.
 	Media *media.Store
+	// Bus tells every node to forget cached sessions and catalogue
+	// answers (internal/clusterbus); nil means this process alone. The
+	// caller runs it.
+	Bus *clusterbus.Bus
+	// SessionCacheTTL is how long a node trusts a cached session
+	// (session_cache.go): 0 means DefaultSessionCacheTTL, negative turns
+	// the cache off. SessionCacheSize bounds it (0: the default).
+	SessionCacheTTL  time.Duration
+	SessionCacheSize int
 }
 
 // Server is the Fiber application with the store's routes.
@@ -92,6 +102,9 @@ type Server struct {
 
 	draining atomic.Bool // see Drain
 
+	bus      *clusterbus.Bus
+	sessions *sessionCache
+
 	firstScreen      firstScreen // see web_first_screen.go
 	hasFirstScreen   bool
 	firstScreenIndex atomic.Pointer[firstScreenIndex]
@@ -102,6 +115,7 @@ type Server struct {
 // call MountWeb last, as it answers every path left over.
 func New(opts Options) *Server {
 	s := &Server{opts: opts, log: opts.Log, passwords: password.NewSlots(opts.PasswordSlots, opts.PasswordWait)}
+	s.initCaches()
 	s.app = fiber.New(fiber.Config{
 		AppName:               "topup",
 		ErrorHandler:          errorHandler(opts.Log),

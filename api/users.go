@@ -272,14 +272,14 @@ func (s *Server) showUser(c *fiber.Ctx) error {
 	if err != nil || id <= 0 || (id != me.ID && (!me.IsAdmin || me.IsBanned)) {
 		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	}
-	u := me
-	if id != me.ID {
-		if u, err = s.opts.Store.UserByID(c.UserContext(), id); err != nil {
-			if errors.Is(err, store.ErrNotFound) {
-				return Fail(http.StatusNotFound, i18n.UserNotFound)
-			}
-			return err
+	// Read fresh even for oneself: the session's copy of the user may be
+	// seconds old, and this is where the balance is shown.
+	u, err := s.opts.Store.UserByID(c.UserContext(), id)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return Fail(http.StatusNotFound, i18n.UserNotFound)
 		}
+		return err
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return ok(c, toUserJSON(u))

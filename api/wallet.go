@@ -97,9 +97,15 @@ func (s *Server) walletLedger(c *fiber.Ctx) error {
 		cursor := strconv.FormatInt(list[len(list)-1].ID, 10)
 		next = &cursor
 	}
+	// The balance is read fresh: the session's copy of the user may be
+	// seconds old (session_cache.go).
+	fresh, err := s.opts.Store.UserByID(c.UserContext(), u.ID)
+	if err != nil {
+		return err
+	}
 	entries := mapSlice(list, toStatementEntryJSON)
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return reply(c, http.StatusOK, fiber.Map{"data": entries, "next_cursor": next, "balance": u.WalletAmount})
+	return reply(c, http.StatusOK, fiber.Map{"data": entries, "next_cursor": next, "balance": fresh.WalletAmount})
 }
 
 // walletStatementCSV answers a month of the statement as a CSV file that

@@ -74,6 +74,9 @@ func (s *DB) BanUser(ctx context.Context, a Actor, userID int64, reason string) 
 		return writeAudit(ctx, tx, a, auditRecord{Action: "user.ban", TargetType: "user", TargetID: userID,
 			Before: before, After: withField(after, "sessions_revoked", revoked), Reason: reason})
 	})
+	if err == nil {
+		s.sessionsChanged(ctx, userID)
+	}
 	return u, revoked, err
 }
 
@@ -113,6 +116,9 @@ func (s *DB) UnbanUser(ctx context.Context, a Actor, userID int64, reason string
 		return writeAudit(ctx, tx, a, auditRecord{Action: "user.unban", TargetType: "user", TargetID: userID,
 			Before: before, After: after, Reason: reason})
 	})
+	if err == nil {
+		s.sessionsChanged(ctx, userID)
+	}
 	return u, err
 }
 

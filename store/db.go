@@ -34,6 +34,7 @@ type DB struct {
 	cfg   pq.Config
 	box   *secret.Box
 	stmts preparedStatements
+	hooks sessionHooks // session_hooks.go
 }
 
 // Option configures Open.

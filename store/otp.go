@@ -165,6 +165,9 @@ func (s *DB) ResetPassword(ctx context.Context, r PasswordReset) (int64, error) 
 		_, err = tx.ExecContext(ctx, `UPDATE otp_codes SET reset_token_hash = NULL WHERE id = $1`, codeID)
 		return wrap(err, "reset password: consume token")
 	})
+	if err == nil {
+		s.sessionsChanged(ctx, userID)
+	}
 	return userID, err
 }
 

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -18,6 +20,9 @@ const tokenTouchEvery = 5 * time.Minute
 type Session struct {
 	User
 	TokenID int64 `db:"token_id"`
+	// TokenExpiresAt is when the token stops working: a cache of the
+	// session must not outlive it.
+	TokenExpiresAt time.Time `db:"token_expires_at"`
 }
 
 // CreateToken stores the hash of a new token for userID, valid from now
@@ -43,14 +48,14 @@ func (s *DB) SessionByToken(ctx context.Context, hash []byte, now time.Time) (Se
 	// The data-modifying CTE runs even though nothing reads its result.
 	err := s.db.GetContext(ctx, &se, `
 		WITH t AS (
-			SELECT id, user_id, last_used_at FROM api_tokens
+			SELECT id, user_id, last_used_at, expires_at FROM api_tokens
 			WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2
 		), touch AS (
 			UPDATE api_tokens a SET last_used_at = $2
 			FROM t
 			WHERE a.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < $2 - $3 * interval '1 second')
 		)
-		SELECT `+userColumns+`, (SELECT id FROM t) AS token_id
+		SELECT `+userColumns+`, (SELECT id FROM t) AS token_id, (SELECT expires_at FROM t) AS token_expires_at
 		FROM users WHERE id = (SELECT user_id FROM t)`,
 		hash, now, tokenTouchEvery.Seconds())
 	if err != nil {
@@ -62,9 +67,17 @@ func (s *DB) SessionByToken(ctx context.Context, hash []byte, now time.Time) (Se
 // RevokeToken ends one session (logout). Revoking a revoked token is a
 // no-op.
 func (s *DB) RevokeToken(ctx context.Context, tokenID int64, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, `
-		UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, tokenID, now)
-	return wrap(err, "revoke token %d", tokenID)
+	var userID int64
+	err := s.db.GetContext(ctx, &userID, `
+		UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING user_id`, tokenID, now)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return wrap(err, "revoke token %d", tokenID)
+	}
+	s.sessionsChanged(ctx, userID)
+	return nil
 }
 
 // RevokeUserTokens ends every session of a user, e.g. when an admin bans
@@ -75,6 +88,7 @@ func (s *DB) RevokeUserTokens(ctx context.Context, userID int64, now time.Time) 
 	if err != nil {
 		return 0, wrap(err, "revoke tokens of user %d", userID)
 	}
+	s.sessionsChanged(ctx, userID)
 	n, _ := res.RowsAffected()
 	return n, nil
 }

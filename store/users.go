@@ -125,7 +125,7 @@ func (s *DB) UserByUsername(ctx context.Context, username string) (User, error) 
 // SetPassword replaces a user's password hash and revokes all of their
 // tokens in the same transaction, so a reset logs out every session.
 func (s *DB) SetPassword(ctx context.Context, userID int64, hash string) error {
-	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	return s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2 WHERE id = $1`, userID, hash)
 		if err != nil {
 			return wrap(err, "set password")
@@ -144,7 +144,7 @@ func (s *DB) SetPassword(ctx context.Context, userID int64, hash string) error {
 // user's sockets (terminateConnections), so an open dashboard stops
 // receiving admin events at once; channel auth refuses them afterwards.
 func (s *DB) SetAdmin(ctx context.Context, userID int64, admin bool) error {
-	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	return s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		var was bool
 		err := tx.GetContext(ctx, &was, `
 			UPDATE users u SET is_admin = $2 FROM (SELECT id, is_admin FROM users WHERE id = $1 FOR UPDATE) old

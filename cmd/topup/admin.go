@@ -10,8 +10,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rs/zerolog"
 	"golang.org/x/term"
 
+	"topup/api"
 	"topup/internal/password"
 	"topup/store"
 )
@@ -168,6 +170,7 @@ func adminPassword(ctx context.Context, args []string, e env) error {
 	if err := db.SetPassword(ctx, u.ID, hash); err != nil {
 		return err
 	}
+	forgetSessions(ctx, e, u.ID)
 	fmt.Fprintf(e.stdout, "password of %q changed\n", u.Username)
 	return nil
 }
@@ -196,8 +199,23 @@ func adminDemote(ctx context.Context, args []string, e env) error {
 	if err := db.SetAdmin(ctx, u.ID, false); err != nil {
 		return err
 	}
+	forgetSessions(ctx, e, u.ID)
 	fmt.Fprintf(e.stdout, "%q (id %d) is no longer an admin; their open dashboards are being closed\n", u.Username, u.ID)
 	return nil
+}
+
+// forgetSessions tells the running servers, through Redis when REDIS_URL
+// is set, to drop the user's cached sessions (api/session_cache.go), so
+// the change shows on their next request. Without Redis there is no way
+// to reach them: it shows within api.DefaultSessionCacheTTL.
+func forgetSessions(ctx context.Context, e env, userID int64) {
+	cl, err := newCluster(e.getenv, zerolog.Nop())
+	if err == nil && cl.adapter != nil {
+		err = api.ForgetSessions(ctx, cl.bus, userID)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "warning: the servers were not all told to drop the user's cached sessions (%v); the change shows within %s\n", err, api.DefaultSessionCacheTTL)
+	}
 }
 
 // accountByPhone opens the store and finds the account of phone; the

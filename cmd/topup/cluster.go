@@ -5,6 +5,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"topup/internal/clusterbus"
 	"topup/internal/ratelimit"
 	"topup/internal/redislimit"
 	"topup/realtime"
@@ -18,6 +19,9 @@ type cluster struct {
 	adapter realtime.Adapter  // nil: realtime.New uses the in-memory adapter
 	limiter ratelimit.Limiter // nil: api uses its in-memory limiter
 	ready   func(context.Context) error
+	// bus empties every node's caches (sessions, catalogue); local to this
+	// process without Redis.
+	bus *clusterbus.Bus
 }
 
 // newCluster reads REDIS_URL, REDIS_PREFIX, REDIS_HEARTBEAT and
@@ -26,7 +30,7 @@ type cluster struct {
 func newCluster(getenv func(string) string, log zerolog.Logger) (cluster, error) {
 	o, ok, err := redisadapter.OptionsFromEnv(getenv)
 	if err != nil || !ok {
-		return cluster{}, err
+		return cluster{bus: clusterbus.New(nil, "", log)}, err
 	}
 	o.Log = log.With().Str("component", "redis").Logger()
 	ad, err := redisadapter.New(o)
@@ -36,7 +40,8 @@ func newCluster(getenv func(string) string, log zerolog.Logger) (cluster, error)
 	lim := redislimit.New(ad.Client(), getenv("REDIS_PREFIX")+"ratelimit:")
 	lim.Available = ad.Up
 	log.Info().Str("node", ad.NodeID()).Msg("realtime cluster over Redis")
-	return cluster{adapter: ad, limiter: lim, ready: ad.Ready}, nil
+	bus := clusterbus.New(ad.Client(), getenv("REDIS_PREFIX"), log.With().Str("component", "clusterbus").Logger())
+	return cluster{adapter: ad, limiter: lim, ready: ad.Ready, bus: bus}, nil
 }
 
 // readiness adds the Redis check to checks.

@@ -111,6 +111,7 @@ func serve(ctx context.Context, args []string, e env) error {
 	}
 	go every(ctx, time.Hour, func(ctx context.Context) { pruneSessions(ctx, db, log) })
 
+	go cl.bus.Run(ctx)
 	metrics := newStoreMetrics()
 	ready := cl.readiness(map[string]func(context.Context) error{"database": db.Ping})
 	srv := api.New(api.Options{
@@ -132,6 +133,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Receipts:              receiptDir,
 		Media:                 mediaDir,
 		Metrics:               metrics,
+		Bus:                   cl.bus,
 	})
 	rt.Mount(srv.App())
 	mountMetrics(srv, rt, db, cfg.SMS.Budget, ready, metrics, log)
