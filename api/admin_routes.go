@@ -44,6 +44,8 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Post("/users/:id/ban", s.adminBan)
 	a.Post("/users/:id/unban", s.adminUnban)
 	a.Post("/users/:id/wallet", s.adminAdjustWallet)
+	a.Post("/users/:id/delete", s.adminCompleteDeletion)
+	a.Get("/account-deletions", s.adminDeletionRequests)
 
 	mountTable(a, "/services", s.adminTableServices())
 	mountTable(a, "/games", s.adminTableGames())

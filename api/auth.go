@@ -91,7 +91,7 @@ func (s *Server) requireUser(c *fiber.Ctx) error {
 	if !ok {
 		return unauthenticated(c)
 	}
-	se, err := s.session(c.UserContext(), tok)
+	se, err := s.session(c.UserContext(), tok, clientIP(c))
 	if errors.Is(err, store.ErrNotFound) {
 		return unauthenticated(c)
 	}

@@ -162,6 +162,19 @@ func New(opts Options) *Server {
 	s.app.Post("/broadcasting/auth", s.requireUser, s.authorizeChannel)
 	api.Post("/broadcasting/user-auth", s.requireUser, s.authenticateUser)
 
+	// The account page's settings and sessions (account*.go).
+	acct := api.Group("/account", s.requireUser, s.refuseBanned)
+	acct.Get("/sessions", s.listSessions)
+	acct.Delete("/sessions/:id", s.revokeSession)
+	acct.Post("/sessions/revoke-others", s.revokeOtherSessions)
+	acct.Put("/password", s.changePassword)
+	acct.Put("/email", s.changeEmail)
+	acct.Post("/phone/code", s.sendPhoneCode)
+	acct.Put("/phone", s.changePhone)
+	acct.Put("/locale", s.setLocale)
+	acct.Post("/deletion", s.requestDeletion)
+	acct.Delete("/deletion", s.cancelDeletion)
+
 	// Orders, messages and reviews. orderErrorShape goes first so
 	// that every failure of POST /order carries data.message (docs/spec.md §7).
 	api.Post("/order", s.orderErrorShape, s.requireUser, s.refuseBanned, s.placeOrder)

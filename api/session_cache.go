@@ -188,14 +188,14 @@ func (s *Server) initCaches() {
 
 // session is the live session of a token hash: from this node's cache, or
 // from the database (then cached).
-func (s *Server) session(ctx context.Context, tok string) (store.Session, error) {
+func (s *Server) session(ctx context.Context, tok, ip string) (store.Session, error) {
 	hash := sha256.Sum256([]byte(tok))
 	now := s.now()
 	if se, ok := s.sessions.get(hash, now); ok {
 		return se, nil
 	}
 	gen := s.sessions.gen.Load()
-	se, err := s.opts.Store.SessionByToken(ctx, hash[:], now)
+	se, err := s.opts.Store.SessionByToken(ctx, hash[:], now, ip)
 	if err != nil {
 		return store.Session{}, err
 	}

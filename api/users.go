@@ -20,6 +20,7 @@ func toUserJSON(u store.User) contract.User {
 	out := contract.User{
 		ID: u.ID, Username: u.Username, PhoneNumber: u.Phone, WalletAmount: u.WalletAmount,
 		IsAdmin: u.IsAdmin, IsBanned: u.IsBanned, Email: u.Email, BanReason: u.BanReason, CreatedAt: u.CreatedAt,
+		Locale: u.Locale, DeletionRequestedAt: u.DeletionRequestedAt,
 	}
 	return out
 }
@@ -246,7 +247,8 @@ func (s *Server) login(c *fiber.Ctx) error {
 	tok, tokHash := newToken()
 	now := s.now()
 	expires := now.Add(TokenTTL)
-	if _, err := s.opts.Store.CreateToken(ctx, u.ID, tokHash, "login", now, expires); err != nil {
+	if _, err := s.opts.Store.CreateSession(ctx, store.NewSession{UserID: u.ID, TokenHash: tokHash, Name: "login",
+		UserAgent: c.Get(fiber.HeaderUserAgent), IP: clientIP(c), Now: now, Expires: expires}); err != nil {
 		return err
 	}
 	return reply(c, http.StatusOK, fiber.Map{"token": tok, "token_type": "Bearer", "expires_at": expires.UTC(),

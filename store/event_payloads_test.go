@@ -25,7 +25,8 @@ func TestEventPayloads(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	userKeys := []string{"ban_reason", "created_at", "email", "id", "is_admin", "is_banned", "phone_number", "username", "wallet_amount"}
+	userKeys := []string{"ban_reason", "created_at", "deletion_requested_at", "email", "id", "is_admin", "is_banned", "locale",
+		"phone_number", "username", "wallet_amount"}
 	orderKeys := []string{"created_at", "game_uid", "id", "payment_status", "price", "product", "product_kind",
 		"server_id", "service_charge", "total_price", "updated_at", "user_id"}
 	// The wire contract describes these payloads: its types must name the
@@ -57,7 +58,7 @@ func TestEventPayloads(t *testing.T) {
 		}
 		want := map[string]any{"id": u.ID, "username": u.Username, "phone_number": u.Phone, "wallet_amount": u.WalletAmount,
 			"is_admin": u.IsAdmin, "is_banned": u.IsBanned, "email": u.Email,
-			"ban_reason": u.BanReason}
+			"ban_reason": u.BanReason, "locale": u.Locale}
 		for k, v := range want {
 			if w, _ := json.Marshal(v); string(got.User[k]) != string(w) {
 				t.Errorf("user %s = %s, want %s", k, got.User[k], w)

@@ -19,8 +19,12 @@ import (
 // once. A correct code is exchanged for a reset token whose hash sits on the
 // same row; the reset consumes it.
 
-// PurposeResetPassword is the purpose of codes sent by "forgot password".
-const PurposeResetPassword = "reset_password"
+// Purposes of codes: "forgot password", and proving a new phone number
+// before it replaces an account's (only that account may use the code).
+const (
+	PurposeResetPassword = "reset_password"
+	PurposeVerifyPhone   = "verify_phone"
+)
 
 // Outcomes of VerifyOTP and ResetPassword the client must tell apart.
 var (
@@ -46,6 +50,9 @@ type NewOTP struct {
 	IP      string // the requester, or ""
 	Now     time.Time
 	TTL     time.Duration
+	// UserID is the account a PurposeVerifyPhone code is for (0 for a
+	// reset, which names its account by the phone).
+	UserID int64
 }
 
 // OTPCheck is a code typed by a customer.
@@ -66,6 +73,18 @@ type OTPCheck struct {
 // ErrOTPInvalid. A wrong guess is counted even though an error is returned,
 // and the guess that reaches MaxAttempts burns the code.
 func (s *DB) VerifyOTP(ctx context.Context, c OTPCheck) error {
+	return s.useOTP(ctx, c, 0, func(tx *sqlx.Tx, codeID int64) error {
+		_, err := tx.ExecContext(ctx, `UPDATE otp_codes SET reset_token_hash = $2 WHERE id = $1`, codeID, c.ResetTokenHash)
+		return wrap(err, "use otp")
+	})
+}
+
+// useOTP checks c against the newest code for its phone and purpose (and,
+// when userID is not 0, requires the code to be that account's) and, when
+// it is right, marks it used and runs then in the same transaction: if
+// then fails, the code stays unused. A counted wrong attempt is committed
+// even though an error is returned.
+func (s *DB) useOTP(ctx context.Context, c OTPCheck, userID int64, then func(tx *sqlx.Tx, codeID int64) error) error {
 	p, err := phone.Normalize(c.Phone)
 	if err != nil {
 		return fmt.Errorf("store: verify otp: %w", ErrOTPNotRequested)
@@ -79,19 +98,20 @@ func (s *DB) VerifyOTP(ctx context.Context, c OTPCheck) error {
 	var outcome error
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		var row struct {
-			ID        int64        `db:"id"`
-			Hash      []byte       `db:"code_hash"`
-			Attempts  int          `db:"attempts"`
-			ExpiresAt time.Time    `db:"expires_at"`
-			UsedAt    sql.NullTime `db:"used_at"`
+			ID        int64         `db:"id"`
+			Hash      []byte        `db:"code_hash"`
+			Attempts  int           `db:"attempts"`
+			ExpiresAt time.Time     `db:"expires_at"`
+			UsedAt    sql.NullTime  `db:"used_at"`
+			UserID    sql.NullInt64 `db:"user_id"`
 		}
 		err := tx.GetContext(ctx, &row, `
-			SELECT id, code_hash, attempts, expires_at, used_at FROM otp_codes
+			SELECT id, code_hash, attempts, expires_at, used_at, user_id FROM otp_codes
 			WHERE phone = $1 AND purpose = $2
 			ORDER BY created_at DESC, id DESC LIMIT 1
 			FOR UPDATE`, p, c.Purpose)
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
+		case errors.Is(err, sql.ErrNoRows), err == nil && userID != 0 && row.UserID.Int64 != userID:
 			outcome = ErrOTPNotRequested
 			return nil
 		case err != nil:
@@ -111,9 +131,11 @@ func (s *DB) VerifyOTP(ctx context.Context, c OTPCheck) error {
 			return wrap(err, "count otp attempt")
 		}
 		_, err = tx.ExecContext(ctx, `
-			UPDATE otp_codes SET verified_at = $2, used_at = $2, reset_token_hash = $3
-			WHERE id = $1`, row.ID, c.Now, c.ResetTokenHash)
-		return wrap(err, "use otp")
+			UPDATE otp_codes SET verified_at = $2, used_at = $2 WHERE id = $1`, row.ID, c.Now)
+		if err != nil {
+			return wrap(err, "use otp")
+		}
+		return then(tx, row.ID)
 	})
 	if err != nil {
 		return err

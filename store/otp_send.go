@@ -217,9 +217,9 @@ func insertOTP(ctx context.Context, tx *sqlx.Tx, p string, hash []byte, o NewOTP
 		return wrap(err, "retire otp codes")
 	}
 	_, err = tx.ExecContext(ctx, `
-		INSERT INTO otp_codes (phone, purpose, code_hash, ip, created_at, expires_at)
-		VALUES ($1, $2, $3, $4::inet, $5, $6)`,
-		p, o.Purpose, hash, sql.NullString{String: o.IP, Valid: o.IP != ""}, o.Now, o.Now.Add(o.TTL))
+		INSERT INTO otp_codes (phone, purpose, code_hash, ip, created_at, expires_at, user_id)
+		VALUES ($1, $2, $3, $4::inet, $5, $6, $7)`,
+		p, o.Purpose, hash, sql.NullString{String: o.IP, Valid: o.IP != ""}, o.Now, o.Now.Add(o.TTL), nullID(o.UserID))
 	return wrap(err, "create otp")
 }
 

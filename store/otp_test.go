@@ -104,7 +104,7 @@ func TestOTP(t *testing.T) {
 		if got.PasswordHash != "new" {
 			t.Fatalf("hash %q", got.PasswordHash)
 		}
-		if _, err := db.SessionByToken(ctx, tokenHash("session"), at); !errors.Is(err, store.ErrNotFound) {
+		if _, err := db.SessionByToken(ctx, tokenHash("session"), at, ""); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("session survived the reset: %v", err)
 		}
 		if err := reset("09791230002", "t1", "newer", at); !errors.Is(err, store.ErrResetTokenInvalid) {

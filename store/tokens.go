@@ -12,9 +12,11 @@ import (
 // a token: the plaintext is shown to the client once and never kept, so a
 // copy of the database cannot be replayed as sessions.
 
-// tokenTouchEvery limits how often a token's last_used_at is written: once
-// per request would turn every authenticated read into a write.
-const tokenTouchEvery = 5 * time.Minute
+// tokenTouchEvery limits how often a token's last_used_at (and the address
+// it was used from) is written: once per request would turn every
+// authenticated read into a write, and the account page's "last used" needs
+// no finer grain.
+const tokenTouchEvery = time.Minute
 
 // Session is a live token and the user it belongs to.
 type Session struct {
@@ -26,24 +28,17 @@ type Session struct {
 }
 
 // CreateToken stores the hash of a new token for userID, valid from now
-// until expires. Both times come from the caller so that an injected clock
-// governs expiry end to end.
+// until expires, without a device (tests and tools; sign-in uses
+// CreateSession).
 func (s *DB) CreateToken(ctx context.Context, userID int64, hash []byte, name string, now, expires time.Time) (int64, error) {
-	var id int64
-	err := s.db.GetContext(ctx, &id, `
-		INSERT INTO api_tokens (user_id, token_hash, name, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5)
-		RETURNING id`, userID, hash, name, now, expires)
-	if err != nil {
-		return 0, wrap(err, "create token for user %d", userID)
-	}
-	return id, nil
+	return s.CreateSession(ctx, NewSession{UserID: userID, TokenHash: hash, Name: name, Now: now, Expires: expires})
 }
 
 // SessionByToken returns the session of a token hash that is neither
 // revoked nor expired at now; anything else is ErrNotFound. It records the
-// use at most every few minutes.
-func (s *DB) SessionByToken(ctx context.Context, hash []byte, now time.Time) (Session, error) {
+// use, and ip (the client's address, "" when unknown), at most once every
+// tokenTouchEvery.
+func (s *DB) SessionByToken(ctx context.Context, hash []byte, now time.Time, ip string) (Session, error) {
 	var se Session
 	// The data-modifying CTE runs even though nothing reads its result.
 	err := s.db.GetContext(ctx, &se, `
@@ -51,13 +46,13 @@ func (s *DB) SessionByToken(ctx context.Context, hash []byte, now time.Time) (Se
 			SELECT id, user_id, last_used_at, expires_at FROM api_tokens
 			WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2
 		), touch AS (
-			UPDATE api_tokens a SET last_used_at = $2
+			UPDATE api_tokens a SET last_used_at = $2, ip = COALESCE($4::inet, a.ip)
 			FROM t
 			WHERE a.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < $2 - $3 * interval '1 second')
 		)
 		SELECT `+userColumns+`, (SELECT id FROM t) AS token_id, (SELECT expires_at FROM t) AS token_expires_at
 		FROM users WHERE id = (SELECT user_id FROM t)`,
-		hash, now, tokenTouchEvery.Seconds())
+		hash, now, tokenTouchEvery.Seconds(), nullIP(ip))
 	if err != nil {
 		return Session{}, wrap(err, "session by token")
 	}

@@ -45,7 +45,7 @@ func TestTokens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			se, err := db.SessionByToken(ctx, tt.hash, tt.at)
+			se, err := db.SessionByToken(ctx, tt.hash, tt.at, "")
 			if tt.ok && (err != nil || se.ID != u.ID || se.TokenID != id || se.Username != "tok") {
 				t.Fatalf("session %+v, %v", se, err)
 			}
@@ -66,10 +66,10 @@ func TestTokens(t *testing.T) {
 		if err := db.RevokeToken(ctx, id, now); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SessionByToken(ctx, tokenHash("a"), now); !errors.Is(err, store.ErrNotFound) {
+		if _, err := db.SessionByToken(ctx, tokenHash("a"), now, ""); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("revoked token still works: %v", err)
 		}
-		if _, err := db.SessionByToken(ctx, tokenHash("b"), now); err != nil {
+		if _, err := db.SessionByToken(ctx, tokenHash("b"), now, ""); err != nil {
 			t.Fatalf("other token revoked too: %v", err)
 		}
 	})
@@ -79,7 +79,7 @@ func TestTokens(t *testing.T) {
 		if err != nil || n != 1 {
 			t.Fatalf("revoked %d, %v", n, err)
 		}
-		if _, err := db.SessionByToken(ctx, tokenHash("b"), now); !errors.Is(err, store.ErrNotFound) {
+		if _, err := db.SessionByToken(ctx, tokenHash("b"), now, ""); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("token survived: %v", err)
 		}
 	})
@@ -91,7 +91,7 @@ func TestTokens(t *testing.T) {
 		if err := db.SetPassword(ctx, u.ID, "h2"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SessionByToken(ctx, tokenHash("c"), now); !errors.Is(err, store.ErrNotFound) {
+		if _, err := db.SessionByToken(ctx, tokenHash("c"), now, ""); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("token survived a password change: %v", err)
 		}
 	})

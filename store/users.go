@@ -27,10 +27,16 @@ type User struct {
 	BanReason    *string   `db:"ban_reason"`
 	CreatedAt    time.Time `db:"created_at"`
 	UpdatedAt    time.Time `db:"updated_at"`
+	// Locale is the language the customer chose (LocaleBurmese,
+	// LocaleEnglish), nil until they choose.
+	Locale *string `db:"locale"`
+	// DeletionRequestedAt is set while the customer's request to delete
+	// the account waits for an admin.
+	DeletionRequestedAt *time.Time `db:"deletion_requested_at"`
 }
 
 const userColumns = `id, username, phone, email, password_hash, wallet_amount,
-	is_admin, is_banned, ban_reason, created_at, updated_at`
+	is_admin, is_banned, ban_reason, created_at, updated_at, locale, deletion_requested_at`
 
 // NewUser is what CreateUser needs. The password arrives hashed: store never
 // sees a plaintext password.

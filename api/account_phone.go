@@ -1,0 +1,152 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/phone"
+	"topup/store"
+)
+
+// Changing the phone number proves the new one first, with the password
+// reset's code path and limits (otp.go, sms_limits.go): the same per-phone
+// and per-address caps, the gap between codes, the store's SMS budget, the
+// served countries, the same attempts and lifetime. A code is bound to the
+// account that asked for it, so knowing it does not let anyone else take
+// the number.
+//
+//	POST account/phone/code  phone_number        → a code by SMS to that number
+//	PUT  account/phone       phone_number, code  → the account's phone is replaced
+
+const (
+	msgPhoneSame    = "This is already your phone number."
+	msgPhoneInUse   = "This phone number belongs to another account."
+	msgPhoneChanged = "Phone number changed."
+)
+
+type phoneCodeRequest struct {
+	PhoneNumber string `json:"phone_number"`
+}
+
+// newPhoneNumber reads and checks the number a customer wants to move to.
+func (s *Server) newPhoneNumber(c *fiber.Ctx, raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", Invalid(fieldErrors{"phone_number": {msgPhoneRequired}})
+	}
+	number, err := phone.Normalize(raw)
+	if err != nil || runes(raw) > maxPhone {
+		return "", otpError(http.StatusUnprocessableEntity, "invalid_phone", "phone_number", msgPhoneFormat)
+	}
+	if number == currentUser(c).Phone {
+		return "", otpError(http.StatusUnprocessableEntity, "same_phone", "phone_number", msgPhoneSame)
+	}
+	if !s.smsCountryAllowed(number) {
+		return "", countryRefused()
+	}
+	return number, nil
+}
+
+func phoneTaken() error {
+	return otpError(http.StatusUnprocessableEntity, "phone_taken", "phone_number", msgPhoneInUse)
+}
+
+// sendPhoneCode answers POST /api/account/phone/code.
+func (s *Server) sendPhoneCode(c *fiber.Ctx) error {
+	var req phoneCodeRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	number, err := s.newPhoneNumber(c, req.PhoneNumber)
+	if err != nil {
+		return err
+	}
+	if err := s.throttle(c, perIP(c, "otp-send", limitOTPSendPerIP)); err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	if _, err := s.opts.Store.UserByPhone(ctx, number); err == nil {
+		return phoneTaken()
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if s.opts.SMS == nil {
+		return Fail(http.StatusServiceUnavailable, msgSMSFailed)
+	}
+	code, err := newOTPCode()
+	if err != nil {
+		return err
+	}
+	next, err := s.opts.Store.ReserveOTP(ctx, store.OTPSend{
+		NewOTP: store.NewOTP{Phone: number, Purpose: store.PurposeVerifyPhone, Code: code, IP: clientIP(c),
+			Now: s.now(), TTL: otpTTL, UserID: currentUser(c).ID},
+		Window: otpSendWindow, PhoneCap: otpSendsByPhone, IPCap: otpSendsByIP, Gap: otpResendGap, Budget: s.smsBudget(),
+	})
+	if err != nil {
+		return s.sendRefusal(c, err)
+	}
+	sendCtx, cancel := context.WithTimeout(ctx, smsTimeout)
+	defer cancel()
+	text := fmt.Sprintf("%s: your code to add this phone number to your account is %s. It expires in %d minutes. Never share it.",
+		s.storeName(), code, int(otpTTL.Minutes()))
+	if err := s.opts.SMS.Send(sendCtx, number, text); err != nil {
+		s.log.Error().Err(err).Str("request_id", requestID(c)).Msg("sms send failed")
+		return otpError(http.StatusBadGateway, "sms_failed", "phone_number", msgSMSFailed)
+	}
+	return reply(c, http.StatusOK, fiber.Map{"message": "Verification code sent.",
+		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
+}
+
+type changePhoneRequest struct {
+	PhoneNumber string `json:"phone_number"`
+	Code        string `json:"code"`
+}
+
+// changePhone answers PUT /api/account/phone.
+func (s *Server) changePhone(c *fiber.Ctx) error {
+	var req changePhoneRequest
+	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	number, err := s.newPhoneNumber(c, req.PhoneNumber)
+	if err != nil {
+		return err
+	}
+	code := strings.TrimSpace(req.Code)
+	switch {
+	case code == "":
+		return Invalid(fieldErrors{"code": {msgCodeRequired}})
+	case !isDigits(code, codeLength):
+		return otpError(http.StatusUnprocessableEntity, "otp_invalid", "code", msgCodeInvalid)
+	}
+	if err := s.throttle(c,
+		perIP(c, "otp-verify", limitOTPVerifyPerIP),
+		limitCheck{key: "otp-verify:phone:" + number, limit: limitOTPVerifyPhone},
+	); err != nil {
+		return err
+	}
+	u, err := s.opts.Store.ChangePhone(c.UserContext(), store.PhoneChange{UserID: currentUser(c).ID, Phone: number,
+		Code: code, Now: s.now(), MaxAttempts: otpMaxAttempts})
+	var ce *store.ConflictError
+	switch {
+	case errors.As(err, &ce):
+		return phoneTaken()
+	case errors.Is(err, store.ErrOTPNotRequested):
+		return otpError(http.StatusUnprocessableEntity, "otp_not_requested", "code", msgCodeNotRequested)
+	case errors.Is(err, store.ErrOTPInvalid):
+		return otpError(http.StatusUnprocessableEntity, "otp_invalid", "code", msgCodeInvalid)
+	case errors.Is(err, store.ErrOTPExpired):
+		return otpError(http.StatusUnprocessableEntity, "otp_expired", "code", msgCodeExpired)
+	case errors.Is(err, store.ErrOTPUsed):
+		return otpError(http.StatusUnprocessableEntity, "otp_used", "code", msgCodeExpired)
+	case err != nil:
+		return err
+	}
+	return accountMessage(c, msgPhoneChanged, u)
+}
