@@ -76,6 +76,7 @@ function wrap(echo: Echo<'pusher'>): RealtimeConnection {
       return () => echo.leaveChannel(`presence-${channel}`);
     },
     state: () => pusherConnection.state as ConnectionState,
+    reconnect: () => echo.connector.pusher.connect(),
     onStateChange(callback) {
       const handler = (change: { current: string }) => callback(change.current as ConnectionState);
       pusherConnection.bind('state_change', handler);

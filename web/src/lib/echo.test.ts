@@ -34,6 +34,7 @@ vi.mock('@/lib/echo-client', () => ({
       },
       joinPresence: () => () => undefined,
       state: () => state,
+      reconnect: () => undefined,
       onStateChange(callback) {
         stateListeners.add(callback);
         return () => stateListeners.delete(callback);

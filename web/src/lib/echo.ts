@@ -36,6 +36,12 @@ export interface RealtimeConnection {
   joinPresence(channel: string, handlers: PresenceHandlers): () => void;
   state(): ConnectionState;
   onStateChange(callback: (state: ConnectionState) => void): () => void;
+  /**
+   * Opens the socket again after the server closed it for good (a
+   * terminate_connections: pusher-js does not retry those itself); it
+   * signs in again once connected.
+   */
+  reconnect(): void;
 }
 
 interface Current {
@@ -111,6 +117,7 @@ function deferredConnection(ready: Promise<RealtimeConnection | null>): Realtime
     listenPrivate: (channel, event, callback) => whenOpen((connection) => connection.listenPrivate(channel, event, callback)),
     joinPresence: (channel, handlers) => whenOpen((connection) => connection.joinPresence(channel, handlers)),
     state,
+    reconnect: () => real?.reconnect(),
     onStateChange(callback) {
       stateListeners.add(callback);
       const stop = whenOpen((connection) => connection.onStateChange(callback));

@@ -66,8 +66,19 @@ function notify() {
 
 /** Keeps only the fields docs/spec.md names, so the cookie stays small. */
 function pickUser(user: SessionUser): SessionUser {
-  const { id, username, phone_number, email, wallet_amount, is_admin, is_banned, ban_reason } = user;
-  return { id, username, phone_number, email: email ?? null, wallet_amount, is_admin, is_banned, ban_reason: ban_reason ?? null };
+  const { id, username, phone_number, email, wallet_amount, is_admin, is_banned, ban_reason, locale, deletion_requested_at } = user;
+  return {
+    id,
+    username,
+    phone_number,
+    email: email ?? null,
+    wallet_amount,
+    is_admin,
+    is_banned,
+    ban_reason: ban_reason ?? null,
+    locale: locale ?? null,
+    deletion_requested_at: deletion_requested_at ?? null,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ export const fakeRealtime = {
   settings: null as RealtimeSettings | null,
   connects: 0,
   disconnects: 0,
+  reconnects: 0,
   listeners: [] as Listener[],
   presence: new Map<string, PresenceHandlers>(),
   state: 'connected' as ConnectionState,
@@ -16,6 +17,7 @@ export const fakeRealtime = {
     this.settings = null;
     this.connects = 0;
     this.disconnects = 0;
+    this.reconnects = 0;
     this.listeners = [];
     this.presence.clear();
     this.state = 'connected';
@@ -54,6 +56,9 @@ export function connectRealtime(settings: RealtimeSettings): RealtimeConnection 
       return () => fakeRealtime.presence.delete(channel);
     },
     state: () => fakeRealtime.state,
+    reconnect() {
+      fakeRealtime.reconnects += 1;
+    },
     onStateChange(callback) {
       fakeRealtime.stateListeners.add(callback);
       return () => fakeRealtime.stateListeners.delete(callback);

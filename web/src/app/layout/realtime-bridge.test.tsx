@@ -52,6 +52,20 @@ describe('live updates and logout', () => {
     await waitFor(() => expect(fetches).toBeGreaterThan(before));
   });
 
+  it('after the server closes the socket (one of the sessions ended), reconnects if this session still works and signs out if not', async () => {
+    signInAs({ id: 5 });
+    renderApp('/home');
+    await waitFor(() => expect(fakeRealtime.connects).toBe(1));
+    act(() => fakeRealtime.setState('disconnected'));
+    await waitFor(() => expect(fakeRealtime.reconnects).toBe(1));
+    expect(getSession().token).toBe('test-token');
+
+    server.use(http.get('*/api/user/:id', () => HttpResponse.json({ success: false, code: 'unauthenticated', message: 'Unauthenticated.' }, { status: 401 })));
+    act(() => fakeRealtime.setState('disconnected'));
+    await waitFor(() => expect(getSession().token).toBeUndefined());
+    expect(fakeRealtime.reconnects).toBe(1);
+  });
+
   it('shows the connection state when the socket is unavailable', async () => {
     signInAs();
     renderApp('/home');

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 
-import { userKey } from '@/features/auth/api/auth';
+import { getUser, userKey } from '@/features/auth/api/auth';
 import { useConfig } from '@/features/config/api/config';
 import { messagesKey, withPushed, type InboxMessage } from '@/features/notifications/api/messages';
 import { orderKeys } from '@/features/orders/api/orders';
@@ -11,7 +11,8 @@ import { useUserChannel } from '@/features/realtime/hooks/use-user-channel';
 import { topupKeys } from '@/features/topup/api/topups';
 import { useSession } from '@/hooks/use-session';
 import type { RealtimeSettings } from '@/lib/echo';
-import { getStoredUser, saveUser } from '@/lib/session';
+import { isApiError } from '@/lib/api-client';
+import { clearSession, getStoredUser, saveUser } from '@/lib/session';
 import type { MessageSent, UserUpdated } from '@/types/api';
 
 /** Wires the user's private channel to the session and the SWR cache (docs/spec.md §4 Realtime). */
@@ -66,6 +67,23 @@ export function RealtimeBridge() {
     void mutate(refundKeys.mine);
   }, [mutate, user]);
 
+  // Ending one of the user's sessions closes all their sockets: this one
+  // reconnects if its own session still works, and signs out if not.
+  const stillSignedIn = useCallback(async () => {
+    if (!user) return false;
+    try {
+      const fresh = await getUser(user.id);
+      saveUser(fresh);
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        clearSession();
+        return false;
+      }
+      return true;
+    }
+  }, [user]);
+
   const state = useUserChannel({
     settings,
     userId: authenticated ? user?.id : undefined,
@@ -75,6 +93,7 @@ export function RealtimeBridge() {
     onTopupUpdated,
     onRefundUpdated,
     onReconnected,
+    stillSignedIn,
   });
   return <ConnectionIndicator state={settings ? state : null} />;
 }

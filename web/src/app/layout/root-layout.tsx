@@ -8,6 +8,7 @@ import { TopBar } from '@/app/layout/top-bar';
 import { paths } from '@/config/paths';
 import { PageBackground } from '@/components/layouts/page-background';
 import { SiteSearchMetadata } from '@/components/seo/site-search-metadata';
+import { useAccountLocale } from '@/features/account/hooks/use-account-locale';
 import { LogoutDialogs } from '@/features/auth/components/logout-dialogs';
 import { useCurrentUser, useUserRefresh } from '@/features/auth/hooks/use-current-user';
 import { useChatWidget } from '@/features/chat/hooks/use-chat-widget';
@@ -36,6 +37,7 @@ export function RootLayout() {
     if (pathname !== paths.home) endFirstScreen();
   }, [pathname]);
   useUserRefresh();
+  useAccountLocale();
   useChatWidget(config?.chat_widget_id, user, pathname);
   return (
     <div className="flex min-h-dvh flex-col">

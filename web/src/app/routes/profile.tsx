@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 
 import { PageHead } from '@/components/seo/page-head';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
+import { AccountSettings } from '@/features/account/components/account-settings';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { ProfileInfo } from '@/features/profile/components/profile-info';
 import { RequestRefundButton } from '@/features/refunds/components/request-refund-button';
 import { useSession } from '@/hooks/use-session';
 
-/** /{username}: profile information and the order history (docs/spec.md §2). */
+/** /{username}: profile information, the order history (docs/spec.md §2) and the account's settings. */
 export function ProfileRoute() {
   const { t } = useTranslation();
   const storeName = useStoreName();
@@ -23,6 +24,7 @@ export function ProfileRoute() {
             <OrderHistory orderAction={(order) => <RequestRefundButton order={order} />} />
           </div>
         </div>
+        {user && <AccountSettings user={user} />}
       </div>
     </>
   );

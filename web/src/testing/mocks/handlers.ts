@@ -27,9 +27,20 @@ export const storeHandlers = [
   ),
 ];
 
+/** The account page's settings: no other sessions, and a language choice saved as asked. */
+export const accountHandlers = [
+  http.get('*/api/account/sessions', () => HttpResponse.json({ success: true, data: [] })),
+  http.put('*/api/account/locale', async ({ request }) => {
+    const { locale } = (await request.json()) as { locale: string };
+    const [user] = mockUsers.values();
+    return HttpResponse.json({ success: true, data: { ...user, locale } });
+  }),
+];
+
 // Default API answers for component tests; override per test with server.use(...).
 export const handlers = [
   ...storeHandlers,
+  ...accountHandlers,
   http.get('*/api/config', () => HttpResponse.json({ success: true, data: testConfig })),
   http.get('*/api/user/:id', ({ params }) => {
     const user = mockUsers.get(Number(params.id));

@@ -15,6 +15,13 @@ type Options = {
   onRefundUpdated?: (event: RefundEvent) => void;
   /** The socket came back after a drop: whatever was published meanwhile is lost. */
   onReconnected?: () => void;
+  /**
+   * The server closed the socket for good: one of the user's sessions was
+   * ended, and terminate_connections closes all of the user's sockets.
+   * Resolves whether this session is still signed in; the socket then
+   * reconnects (and signs in again).
+   */
+  stillSignedIn?: () => Promise<boolean>;
 };
 
 function isUserUpdated(payload: unknown): payload is UserUpdated {
@@ -32,10 +39,20 @@ function isUserUpdated(payload: unknown): payload is UserUpdated {
  * Subscribes to `private-user.{id}` while signed in (docs/spec.md §7) and reports the
  * connection state; leaving (logout) tears the Echo connection down.
  */
-export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected }: Options): ConnectionState | null {
-  const handlers = useRef({ onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected });
+export function useUserChannel({
+  settings,
+  userId,
+  onUserUpdated,
+  onMessage,
+  onOrderUpdated,
+  onTopupUpdated,
+  onRefundUpdated,
+  onReconnected,
+  stillSignedIn,
+}: Options): ConnectionState | null {
+  const handlers = useRef({ onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected, stillSignedIn });
   useEffect(() => {
-    handlers.current = { onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected };
+    handlers.current = { onUserUpdated, onMessage, onOrderUpdated, onTopupUpdated, onRefundUpdated, onReconnected, stillSignedIn };
   });
 
   // connectRealtime reuses the one Echo instance while the settings are unchanged.
@@ -68,7 +85,18 @@ export function useUserChannel({ settings, userId, onUserUpdated, onMessage, onO
       if (isObjectWith(payload, 'refund')) handlers.current.onRefundUpdated?.(payload as RefundEvent);
     });
     const stopReconnect = onReconnect(connection, () => handlers.current.onReconnected?.());
+    // Our own close (logout, a new token) unsubscribes first, so a
+    // 'disconnected' seen here is the server's.
+    let active = true;
+    const stopTerminated = connection.onStateChange((state) => {
+      if (state !== 'disconnected') return;
+      void handlers.current.stillSignedIn?.().then((signedIn) => {
+        if (signedIn && active) connection.reconnect();
+      });
+    });
     return () => {
+      active = false;
+      stopTerminated();
       stopUser();
       stopMessage();
       stopOrder();
