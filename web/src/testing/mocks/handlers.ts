@@ -27,9 +27,10 @@ export const storeHandlers = [
   ),
 ];
 
-/** The account page's settings: no other sessions, and a language choice saved as asked. */
+/** The account page's settings: no other sessions, a language choice saved as asked, no account waiting for deletion. */
 export const accountHandlers = [
   http.get('*/api/account/sessions', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('*/api/admin/account-deletions', () => HttpResponse.json({ success: true, data: [] })),
   http.put('*/api/account/locale', async ({ request }) => {
     const { locale } = (await request.json()) as { locale: string };
     const [user] = mockUsers.values();

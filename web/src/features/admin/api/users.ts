@@ -1,6 +1,6 @@
 import { adminPath, useAdminQuery } from '@/features/admin/api/keys';
 import type { AdminUser, EventResult, LedgerEntry, UserDetail } from '@/features/admin/api/types';
-import type { Page } from '@/types/api';
+import type { DeletionRequest, Page } from '@/types/api';
 import type { Envelope } from '@/types/envelope';
 import { api } from '@/lib/api-client';
 
@@ -31,3 +31,11 @@ export const publishEvent = async (userId: number, event: string, data: unknown)
   const body = await api.post<Envelope<EventResult>>('/admin/events', { user_id: userId, event, data });
   return body.data;
 };
+
+/** Accounts whose owners asked for deletion, oldest first. */
+export function useDeletionRequests() {
+  return useAdminQuery<DeletionRequest[]>(adminPath('account-deletions'));
+}
+
+/** Anonymises an account whose owner asked for it (its wallet must be empty). */
+export const completeDeletion = (id: number) => api.post(`/admin/users/${id}/delete`);

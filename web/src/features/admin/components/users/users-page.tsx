@@ -14,6 +14,7 @@ import { QueryState } from '@/features/admin/components/common/query-state';
 import { Table, Td } from '@/features/admin/components/common/table';
 import { YangonTime } from '@/features/admin/components/common/time';
 import { adminBase } from '@/features/admin/components/layout/admin-nav';
+import { DeletionRequests } from '@/features/admin/components/users/deletion-requests';
 import { useFilterParams } from '@/features/admin/hooks/use-filter-params';
 
 /** Find a customer by phone (any form), username, e-mail or id. */
@@ -32,6 +33,7 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title={t('admin.users.title')} />
+      <DeletionRequests />
       <form onSubmit={submit} role="search" className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end">
         <TextField label={t('admin.users.search')} placeholder={t('admin.users.searchHint')} type="search" value={text} onChange={(event) => setText(event.target.value)} />
         <SelectField
