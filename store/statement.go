@@ -29,6 +29,18 @@ func MonthRange(t time.Time) (start, end time.Time) {
 // the cursor, so a page costs the same on the first and the thousandth
 // page; a month is a range on created_at checked on the way.
 func (s *DB) Statement(ctx context.Context, userID int64, f StatementFilter, limit int) ([]LedgerEntry, error) {
+	out := []LedgerEntry{}
+	err := s.db.SelectContext(ctx, &out, statementSQL, statementArgs(userID, f, limit)...)
+	return out, wrap(err, "statement of user %d", userID)
+}
+
+const statementSQL = `
+	SELECT ` + ledgerColumns + ` FROM wallet_ledger
+	WHERE user_id = $1 AND id < $2 AND ($3 = '' OR kind = $3)
+	  AND created_at >= $4 AND created_at < $5
+	ORDER BY id DESC LIMIT $6`
+
+func statementArgs(userID int64, f StatementFilter, limit int) []any {
 	before := f.Before
 	if before <= 0 {
 		before = 1<<63 - 1
@@ -37,11 +49,13 @@ func (s *DB) Statement(ctx context.Context, userID int64, f StatementFilter, lim
 	if !f.Month.IsZero() {
 		from, to = MonthRange(f.Month)
 	}
-	out := []LedgerEntry{}
-	err := s.db.SelectContext(ctx, &out, `
-		SELECT `+ledgerColumns+` FROM wallet_ledger
-		WHERE user_id = $1 AND id < $2 AND ($3 = '' OR kind = $3)
-		  AND created_at >= $4 AND created_at < $5
-		ORDER BY id DESC LIMIT $6`, userID, before, f.Kind, from, to, limit)
-	return out, wrap(err, "statement of user %d", userID)
+	return []any{userID, before, f.Kind, from, to, limit}
+}
+
+// ExplainStatement runs Statement's query under EXPLAIN (ANALYZE, BUFFERS)
+// and answers the plan's lines, for docs/benchmarks.md.
+func (s *DB) ExplainStatement(ctx context.Context, userID int64, f StatementFilter, limit int) ([]string, error) {
+	var plan []string
+	err := s.db.SelectContext(ctx, &plan, `EXPLAIN (ANALYZE, BUFFERS) `+statementSQL, statementArgs(userID, f, limit)...)
+	return plan, wrap(err, "explain statement of user %d", userID)
 }
