@@ -35,6 +35,16 @@ type User struct {
 	DeletionRequestedAt *time.Time `db:"deletion_requested_at"`
 }
 
+// Language is the language the customer chose ("my" or "en"), or "" when
+// they have not: server-written messages and answers use it when the
+// request names none.
+func (u User) Language() string {
+	if u.Locale == nil {
+		return ""
+	}
+	return *u.Locale
+}
+
 const userColumns = `id, username, phone, email, password_hash, wallet_amount,
 	is_admin, is_banned, ban_reason, created_at, updated_at, locale, deletion_requested_at`
 
