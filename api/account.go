@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -24,17 +25,8 @@ import (
 // the password is throttled per account, so a stolen session cannot guess
 // it faster than the login could.
 
-const (
-	msgCurrentPasswordRequired = "Please enter your current password"
-	msgWrongPassword           = "The current password is incorrect."
-	msgEmailRequired           = "Please enter your email address"
-	msgLocaleInvalid           = "Choose Burmese (my) or English (en)."
-	msgBalanceNotZero          = "Your wallet still holds %s. Spend it or ask for a refund before deleting your account."
-	msgDeletionNotRequested    = "No request to delete this account is open."
-)
-
-func accountMessage(c *fiber.Ctx, msg string, u store.User) error {
-	return reply(c, http.StatusOK, fiber.Map{"message": msg, "data": toUserJSON(u)})
+func accountMessage(c *fiber.Ctx, msg i18n.Code, u store.User) error {
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, msg), "data": toUserJSON(u)})
 }
 
 // checkCurrentPassword verifies the password typed on a settings form
@@ -49,8 +41,8 @@ func (s *Server) checkCurrentPassword(c *fiber.Ctx, field, plain string) error {
 		return err
 	}
 	if !good {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "wrong_password", Message: msgWrongPassword,
-			Fields: map[string][]string{field: {msgWrongPassword}}}
+		return &Error{Status: http.StatusUnprocessableEntity, Text: i18n.T(i18n.WrongPassword),
+			Fields: fieldsErr(field, i18n.WrongPassword)}
 	}
 	return nil
 }
@@ -71,12 +63,12 @@ func (s *Server) changePassword(c *fiber.Ctx) error {
 	}
 	f := fieldErrors{}
 	if req.CurrentPassword == "" {
-		f.add("current_password", msgCurrentPasswordRequired)
+		f.add("current_password", i18n.CurrentPasswordRequired)
 	}
 	checkPassword(f, req.Password, req.PasswordConfirmation)
 	if err := f.err(); err != nil {
 		if req.Password != "" && f.has("password") {
-			err.(*Error).Code = "weak_password"
+			err.(*Error).Code = i18n.WeakPassword
 		}
 		return err
 	}
@@ -91,8 +83,7 @@ func (s *Server) changePassword(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Password changed. Other devices were signed out.",
-		"data": fiber.Map{"revoked": n}})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.PasswordChanged), "data": fiber.Map{"revoked": n}})
 }
 
 type changeEmailRequest struct {
@@ -111,14 +102,14 @@ func (s *Server) changeEmail(c *fiber.Ctx) error {
 	f := fieldErrors{}
 	switch {
 	case email == "":
-		f.add("email", msgEmailRequired)
+		f.add("email", i18n.EmailRequired)
 	case runes(email) > maxEmail:
-		f.add("email", msgEmailMax)
+		f.add("email", i18n.EmailMax)
 	case !validEmail(email):
-		f.add("email", msgEmailInvalid)
+		f.add("email", i18n.EmailInvalid)
 	}
 	if req.Password == "" {
-		f.add("password", msgPasswordRequired)
+		f.add("password", i18n.PasswordRequired)
 	}
 	if err := f.err(); err != nil {
 		return err
@@ -129,13 +120,12 @@ func (s *Server) changeEmail(c *fiber.Ctx) error {
 	u, err := s.opts.Store.ChangeEmail(c.UserContext(), currentUser(c).ID, email)
 	var ce *store.ConflictError
 	if errors.As(err, &ce) {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "email_taken", Message: msgEmailTaken,
-			Fields: map[string][]string{"email": {msgEmailTaken}}}
+		return &Error{Status: http.StatusUnprocessableEntity, Text: i18n.T(i18n.EmailTaken), Fields: fieldsErr("email", i18n.EmailTaken)}
 	}
 	if err != nil {
 		return err
 	}
-	return accountMessage(c, "Email changed.", u)
+	return accountMessage(c, i18n.EmailChanged, u)
 }
 
 type setLocaleRequest struct {
@@ -150,14 +140,13 @@ func (s *Server) setLocale(c *fiber.Ctx) error {
 		return err
 	}
 	if req.Locale != store.LocaleBurmese && req.Locale != store.LocaleEnglish {
-		return &Error{Status: http.StatusUnprocessableEntity, Code: "invalid_locale", Message: msgLocaleInvalid,
-			Fields: map[string][]string{"locale": {msgLocaleInvalid}}}
+		return &Error{Status: http.StatusUnprocessableEntity, Text: i18n.T(i18n.LocaleInvalid), Fields: fieldsErr("locale", i18n.LocaleInvalid)}
 	}
 	u, err := s.opts.Store.SetLocale(c.UserContext(), currentUser(c).ID, req.Locale)
 	if err != nil {
 		return err
 	}
-	return accountMessage(c, "Language saved.", u)
+	return accountMessage(c, i18n.LanguageSaved, u)
 }
 
 type deletionRequest struct {
@@ -172,7 +161,7 @@ func (s *Server) requestDeletion(c *fiber.Ctx) error {
 		return err
 	}
 	if req.Password == "" {
-		return Invalid(fieldErrors{"password": {msgPasswordRequired}})
+		return Invalid(fieldsErr("password", i18n.PasswordRequired))
 	}
 	if err := s.checkCurrentPassword(c, "password", req.Password); err != nil {
 		return err
@@ -184,7 +173,7 @@ func (s *Server) requestDeletion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return accountMessage(c, "Your request to delete this account was sent. An admin will complete it.", u)
+	return accountMessage(c, i18n.DeletionRequested, u)
 }
 
 // cancelDeletion answers DELETE /api/account/deletion.
@@ -196,15 +185,15 @@ func (s *Server) cancelDeletion(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return accountMessage(c, "Your account will not be deleted.", u)
+	return accountMessage(c, i18n.DeletionCancelled, u)
 }
 
 func balanceNotZero(status int, amount int64) *Error {
-	return &Error{Status: status, Code: "balance_not_zero", Message: fmt.Sprintf(msgBalanceNotZero, store.Kyat(amount))}
+	return &Error{Status: status, Text: i18n.T(i18n.BalanceNotZero, "amount", i18n.Kyat(amount))}
 }
 
 func deletionNotRequested() *Error {
-	return &Error{Status: http.StatusConflict, Code: "deletion_not_requested", Message: msgDeletionNotRequested}
+	return &Error{Status: http.StatusConflict, Text: i18n.T(i18n.DeletionNotRequested)}
 }
 
 // toDeletionJSON is a waiting request as the back office lists it.

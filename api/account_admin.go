@@ -7,6 +7,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -32,14 +33,14 @@ func (s *Server) adminDeletionRequests(c *fiber.Ctx) error {
 
 // adminCompleteDeletion answers POST /api/admin/users/{id}/delete.
 func (s *Server) adminCompleteDeletion(c *fiber.Ctx) error {
-	id, err := pathID(c, "id", msgUserNotFound)
+	id, err := pathID(c, "id", i18n.UserNotFound)
 	if err != nil {
 		return err
 	}
 	err = s.opts.Store.CompleteDeletion(c.UserContext(), adminActor(c), id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return Fail(http.StatusNotFound, msgUserNotFound)
+		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	case errors.Is(err, store.ErrDeletionNotRequested):
 		return deletionNotRequested()
 	case errors.Is(err, store.ErrBalanceNotZero):
@@ -51,5 +52,5 @@ func (s *Server) adminCompleteDeletion(c *fiber.Ctx) error {
 	case err != nil:
 		return err
 	}
-	return okMessage(c, "Account deleted.")
+	return okMessage(c, i18n.AccountDeleted)
 }

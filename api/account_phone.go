@@ -3,13 +3,13 @@ package api
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"net/http"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
+	"topup/internal/i18n"
 	"topup/internal/phone"
 	"topup/store"
 )
@@ -24,12 +24,6 @@ import (
 //	POST account/phone/code  phone_number        → a code by SMS to that number
 //	PUT  account/phone       phone_number, code  → the account's phone is replaced
 
-const (
-	msgPhoneSame    = "This is already your phone number."
-	msgPhoneInUse   = "This phone number belongs to another account."
-	msgPhoneChanged = "Phone number changed."
-)
-
 type phoneCodeRequest struct {
 	PhoneNumber string `json:"phone_number"`
 }
@@ -38,14 +32,14 @@ type phoneCodeRequest struct {
 func (s *Server) newPhoneNumber(c *fiber.Ctx, raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
-		return "", Invalid(fieldErrors{"phone_number": {msgPhoneRequired}})
+		return "", Invalid(fieldsErr("phone_number", i18n.PhoneRequired))
 	}
 	number, err := phone.Normalize(raw)
 	if err != nil || runes(raw) > maxPhone {
-		return "", otpError(http.StatusUnprocessableEntity, "invalid_phone", "phone_number", msgPhoneFormat)
+		return "", otpError(http.StatusUnprocessableEntity, i18n.PhoneFormat, "phone_number")
 	}
 	if number == currentUser(c).Phone {
-		return "", otpError(http.StatusUnprocessableEntity, "same_phone", "phone_number", msgPhoneSame)
+		return "", otpError(http.StatusUnprocessableEntity, i18n.SamePhone, "phone_number")
 	}
 	if !s.smsCountryAllowed(number) {
 		return "", countryRefused()
@@ -54,7 +48,7 @@ func (s *Server) newPhoneNumber(c *fiber.Ctx, raw string) (string, error) {
 }
 
 func phoneTaken() error {
-	return otpError(http.StatusUnprocessableEntity, "phone_taken", "phone_number", msgPhoneInUse)
+	return otpError(http.StatusUnprocessableEntity, i18n.PhoneInUse, "phone_number")
 }
 
 // sendPhoneCode answers POST /api/account/phone/code.
@@ -77,7 +71,7 @@ func (s *Server) sendPhoneCode(c *fiber.Ctx) error {
 		return err
 	}
 	if s.opts.SMS == nil {
-		return Fail(http.StatusServiceUnavailable, msgSMSFailed)
+		return Fail(http.StatusServiceUnavailable, i18n.SMSFailed)
 	}
 	code, err := newOTPCode()
 	if err != nil {
@@ -93,13 +87,12 @@ func (s *Server) sendPhoneCode(c *fiber.Ctx) error {
 	}
 	sendCtx, cancel := context.WithTimeout(ctx, smsTimeout)
 	defer cancel()
-	text := fmt.Sprintf("%s: your code to add this phone number to your account is %s. It expires in %d minutes. Never share it.",
-		s.storeName(), code, int(otpTTL.Minutes()))
+	text := say(c, i18n.SMSPhoneCode, "store", s.storeName(), "code", code, "minutes", int(otpTTL.Minutes()))
 	if err := s.opts.SMS.Send(sendCtx, number, text); err != nil {
 		s.log.Error().Err(err).Str("request_id", requestID(c)).Msg("sms send failed")
-		return otpError(http.StatusBadGateway, "sms_failed", "phone_number", msgSMSFailed)
+		return otpError(http.StatusBadGateway, i18n.SMSFailed, "phone_number")
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Verification code sent.",
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.CodeSent),
 		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
 }
 
@@ -121,9 +114,9 @@ func (s *Server) changePhone(c *fiber.Ctx) error {
 	code := strings.TrimSpace(req.Code)
 	switch {
 	case code == "":
-		return Invalid(fieldErrors{"code": {msgCodeRequired}})
+		return Invalid(fieldsErr("code", i18n.CodeRequired))
 	case !isDigits(code, codeLength):
-		return otpError(http.StatusUnprocessableEntity, "otp_invalid", "code", msgCodeInvalid)
+		return otpError(http.StatusUnprocessableEntity, i18n.CodeInvalid, "code")
 	}
 	if err := s.throttle(c,
 		perIP(c, "otp-verify", limitOTPVerifyPerIP),
@@ -138,15 +131,15 @@ func (s *Server) changePhone(c *fiber.Ctx) error {
 	case errors.As(err, &ce):
 		return phoneTaken()
 	case errors.Is(err, store.ErrOTPNotRequested):
-		return otpError(http.StatusUnprocessableEntity, "otp_not_requested", "code", msgCodeNotRequested)
+		return otpError(http.StatusUnprocessableEntity, i18n.CodeNotRequested, "code")
 	case errors.Is(err, store.ErrOTPInvalid):
-		return otpError(http.StatusUnprocessableEntity, "otp_invalid", "code", msgCodeInvalid)
+		return otpError(http.StatusUnprocessableEntity, i18n.CodeInvalid, "code")
 	case errors.Is(err, store.ErrOTPExpired):
-		return otpError(http.StatusUnprocessableEntity, "otp_expired", "code", msgCodeExpired)
+		return otpError(http.StatusUnprocessableEntity, i18n.CodeExpired, "code")
 	case errors.Is(err, store.ErrOTPUsed):
-		return otpError(http.StatusUnprocessableEntity, "otp_used", "code", msgCodeExpired)
+		return otpError(http.StatusUnprocessableEntity, i18n.OTPUsed, "code")
 	case err != nil:
 		return err
 	}
-	return accountMessage(c, msgPhoneChanged, u)
+	return accountMessage(c, i18n.PhoneChanged, u)
 }

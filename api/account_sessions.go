@@ -9,6 +9,7 @@ import (
 	"github.com/mileusna/useragent"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/store"
 )
 
@@ -26,8 +27,6 @@ import (
 // (web/src/features/realtime). Telling sessions apart on the socket would
 // need a user id per session, which would stop a ban (terminate by user)
 // from reaching them.
-
-const msgSessionNotFound = "This session was not found. It may have ended already."
 
 func toSessionJSON(s store.SessionInfo, current int64) contract.Session {
 	browser, os, device := describeUserAgent(s.UserAgent)
@@ -95,16 +94,16 @@ func (s *Server) listSessions(c *fiber.Ctx) error {
 func (s *Server) revokeSession(c *fiber.Ctx) error {
 	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
 	if err != nil || id <= 0 {
-		return &Error{Status: http.StatusNotFound, Code: "session_not_found", Message: msgSessionNotFound}
+		return Fail(http.StatusNotFound, i18n.SessionNotFound)
 	}
 	err = s.opts.Store.RevokeSession(c.UserContext(), currentUser(c).ID, id, s.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return &Error{Status: http.StatusNotFound, Code: "session_not_found", Message: msgSessionNotFound}
+		return Fail(http.StatusNotFound, i18n.SessionNotFound)
 	}
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Signed out.", "data": fiber.Map{"revoked": 1}})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.SessionEnded), "data": fiber.Map{"revoked": 1}})
 }
 
 // revokeOtherSessions answers POST /api/account/sessions/revoke-others:
@@ -114,5 +113,5 @@ func (s *Server) revokeOtherSessions(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusOK, fiber.Map{"message": "Signed out everywhere else.", "data": fiber.Map{"revoked": n}})
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.OtherSessionsEnd), "data": fiber.Map{"revoked": n}})
 }

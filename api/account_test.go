@@ -100,9 +100,9 @@ func TestAccountSessions(t *testing.T) {
 	revoke := func(tok string, id any) authResult {
 		return h.do(t, authReq{method: "DELETE", path: fmt.Sprintf("/api/account/sessions/%v", id), token: tok})
 	}
-	revoke(desk, int64(bobID)).failure(t, 404, "session_not_found", "")
-	revoke(desk, "abc").failure(t, 404, "session_not_found", "")
-	revoke(desk, 99999999).failure(t, 404, "session_not_found", "")
+	revoke(desk, int64(bobID)).failure(t, 404, "not_found", "")
+	revoke(desk, "abc").failure(t, 404, "not_found", "")
+	revoke(desk, 99999999).failure(t, 404, "not_found", "")
 	h.do(t, authReq{method: "GET", path: "/api/account/sessions", token: bobTok}).want(t, 200)
 
 	h.bc.mu.Lock()
@@ -110,7 +110,7 @@ func TestAccountSessions(t *testing.T) {
 	h.bc.mu.Unlock()
 	revoke(desk, int64(phoneID)).want(t, 200)
 	h.do(t, authReq{method: "GET", path: "/api/account/sessions", token: phoneTok}).failure(t, 401, "unauthenticated", "")
-	revoke(desk, int64(phoneID)).failure(t, 404, "session_not_found", "")
+	revoke(desk, int64(phoneID)).failure(t, 404, "not_found", "")
 	if n := len(list(desk)); n != 1 {
 		t.Fatalf("%d sessions left", n)
 	}
@@ -174,7 +174,7 @@ func TestAccountPhone(t *testing.T) {
 	}
 	send(tok, "12ab").failure(t, 422, "invalid_phone", "phone_number")
 	send(tok, "09791234006").failure(t, 422, "same_phone", "phone_number")
-	send(tok, "09791234007").failure(t, 422, "phone_taken", "phone_number")
+	send(tok, "09791234007").failure(t, 422, "phone_in_use", "phone_number")
 	send(tok, "+14155550100").failure(t, 422, "phone_country_unsupported", "phone_number")
 	change(tok, "09791234008", "123456").failure(t, 422, "otp_not_requested", "code")
 

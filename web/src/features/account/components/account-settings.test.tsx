@@ -72,7 +72,13 @@ describe('AccountSettings', () => {
     server.use(
       http.put('*/api/account/password', () =>
         HttpResponse.json(
-          { success: false, code: 'wrong_password', message: 'The current password is incorrect.', errors: { current_password: ['The current password is incorrect.'] } },
+          {
+            success: false,
+            code: 'wrong_password',
+            message: 'The current password is incorrect.',
+            errors: { current_password: ['The current password is incorrect.'] },
+            codes: { current_password: ['wrong_password'] },
+          },
           { status: 422 },
         ),
       ),
@@ -94,7 +100,7 @@ describe('AccountSettings', () => {
     await user.clear(within(card).getByLabelText('စကားဝှက် အသစ်ကို အတည်ပြုပါ'));
     await user.type(within(card).getByLabelText('စကားဝှက် အသစ်ကို အတည်ပြုပါ'), 'new-secret');
     await user.click(within(card).getByRole('button', { name: 'စကားဝှက် ပြောင်းမည်' }));
-    expect(await within(card).findByText('လက်ရှိ စကားဝှက် မှားနေသည်။')).toBeInTheDocument();
+    expect(await within(card).findByText('လက်ရှိ စကားဝှက် မှားနေပါသည်။')).toBeInTheDocument();
     await act(() => changeLanguage('en'));
   });
 

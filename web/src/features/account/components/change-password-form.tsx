@@ -33,7 +33,7 @@ export function ChangePasswordForm() {
     setSaved('');
     const found: Partial<Record<Field, string>> = {};
     if (!values.current_password) found.current_password = t('account.password.currentRequired');
-    if (values.password.length < MIN_PASSWORD) found.password = t('account.errors.weak_password');
+    if (values.password.length < MIN_PASSWORD) found.password = t('errors.codes.password_too_short');
     else if (values.password !== values.password_confirmation) found.password_confirmation = t('account.password.mismatch');
     setErrors(found);
     if (Object.keys(found).length > 0) return;

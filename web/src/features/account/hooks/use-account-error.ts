@@ -2,31 +2,16 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useErrorText } from '@/hooks/use-error-text';
-import { errorCode, fieldError } from '@/lib/api-errors';
+import { fieldTextsByCode } from '@/lib/server-text';
 
 /**
- * Words for a failed settings change: the account's own words for its
- * error codes (account.errors, both languages), else what useErrorText
- * finds. `field` reads the error under one input: the code's words when
- * the server put it there, else the server's words for that field.
+ * Words for a failed settings change, by the server's codes (errors.codes,
+ * both languages): `message` for the whole answer, `field` for the error
+ * under one input (undefined when the server put none there).
  */
 export function useAccountError() {
-  const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const byCode = useCallback(
-    (error: unknown): string | undefined => {
-      const code = errorCode(error);
-      return code && i18n.exists(`account.errors.${code}`) ? t(`account.errors.${code}` as 'account.title') : undefined;
-    },
-    [t, i18n],
-  );
-  const message = useCallback((error: unknown) => byCode(error) ?? errorText(error), [byCode, errorText]);
-  const field = useCallback(
-    (error: unknown, name: string): string | undefined => {
-      const server = fieldError(error, name);
-      return server === undefined ? undefined : (byCode(error) ?? server);
-    },
-    [byCode],
-  );
+  const { t } = useTranslation();
+  const message = useErrorText();
+  const field = useCallback((error: unknown, name: string): string | undefined => fieldTextsByCode(t, error)[name], [t]);
   return { message, field };
 }

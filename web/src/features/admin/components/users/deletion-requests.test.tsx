@@ -18,7 +18,10 @@ describe('accounts to delete', () => {
       http.get('*/api/admin/users', () => HttpResponse.json({ success: true, data: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 } })),
       http.post('*/api/admin/users/:id/delete', ({ params }) => {
         if (params.id === '8')
-          return HttpResponse.json({ success: false, code: 'balance_not_zero', message: 'Your wallet still holds 500 Ks.' }, { status: 409 });
+          return HttpResponse.json(
+            { success: false, code: 'balance_not_zero', message: 'Your wallet still holds 500 Ks.', params: { amount: 500 } },
+            { status: 409 },
+          );
         completed.push(String(params.id));
         waiting = waiting.filter((item) => String(item.user_id) !== params.id);
         return HttpResponse.json({ success: true, message: 'Account deleted.' });
