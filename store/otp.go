@@ -165,9 +165,9 @@ func (s *DB) CheckResetToken(ctx context.Context, r PasswordReset) error {
 }
 
 // ResetPassword consumes the reset token, sets the new password hash and
-// revokes every session of the user, all in one transaction. It returns the
-// user's id, ErrResetTokenInvalid, or ErrNotFound when no user has the phone
-// (the token then stays unused).
+// revokes every session of the user (closing their sockets), all in one
+// transaction. It returns the user's id, ErrResetTokenInvalid, or
+// ErrNotFound when no user has the phone (the token then stays unused).
 func (s *DB) ResetPassword(ctx context.Context, r PasswordReset) (int64, error) {
 	var userID int64
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
@@ -183,6 +183,9 @@ func (s *DB) ResetPassword(ctx context.Context, r PasswordReset) (int64, error) 
 		if _, err := tx.ExecContext(ctx, `
 			UPDATE api_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, userID, r.Now); err != nil {
 			return wrap(err, "reset password: revoke tokens")
+		}
+		if err := terminateConnections(ctx, tx, userID); err != nil {
+			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE otp_codes SET reset_token_hash = NULL WHERE id = $1`, codeID)
 		return wrap(err, "reset password: consume token")

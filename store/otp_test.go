@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -106,6 +107,12 @@ func TestOTP(t *testing.T) {
 		}
 		if _, err := db.SessionByToken(ctx, tokenHash("session"), at, ""); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("session survived the reset: %v", err)
+		}
+		// Its sockets close too, as the sessions ended (store/sessions.go).
+		var terminate int
+		if err := db.SQL().Get(&terminate, `SELECT count(*) FROM outbox WHERE event = $1 AND payload->>'user_id' = $2`,
+			store.EventTerminateConnections, fmt.Sprint(u.ID)); err != nil || terminate != 1 {
+			t.Fatalf("terminate events %d (%v)", terminate, err)
 		}
 		if err := reset("09791230002", "t1", "newer", at); !errors.Is(err, store.ErrResetTokenInvalid) {
 			t.Fatalf("token reused: %v", err)

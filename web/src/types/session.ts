@@ -12,8 +12,8 @@ export interface SessionUser {
   is_admin: boolean;
   is_banned: boolean;
   ban_reason?: string | null;
-  /** The language chosen on the account page, applied on every device; null until chosen. */
-  locale?: 'my' | 'en' | null;
+  /** The language chosen on the account page ('my' or 'en'), applied on every device; null until chosen. */
+  locale?: string | null;
   /** Set while a request to delete the account waits for an admin. */
   deletion_requested_at?: string | null;
 }

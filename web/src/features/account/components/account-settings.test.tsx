@@ -49,15 +49,16 @@ describe('AccountSettings', () => {
     const { user } = renderWithProviders(<AccountSettings user={me} />);
     const list = await screen.findByRole('list', { name: "Where you're signed in" });
     const rows = await within(list).findAllByTestId('session');
+    const row = (index: number) => rows[index] as HTMLElement;
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('Safari 17 · iOS 17.4');
     expect(rows[0]).toHaveTextContent('This device');
-    expect(within(rows[0]).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(within(row(0)).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('203.0.113.9');
     expect(rows[2]).toHaveTextContent('Unknown browser');
     expect(rows[2]).toHaveTextContent('IP address: unknown');
 
-    await user.click(within(rows[1]).getByRole('button', { name: 'Sign out' }));
+    await user.click(within(row(1)).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('1 device was signed out.')).toBeInTheDocument();
     expect(revoked).toEqual(['2']);
     await waitFor(() => expect(within(list).getAllByTestId('session')).toHaveLength(2));

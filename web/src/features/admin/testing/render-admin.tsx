@@ -31,6 +31,8 @@ export const customer: AdminUser = {
   is_admin: false,
   is_banned: false,
   ban_reason: null,
+  locale: null,
+  deletion_requested_at: null,
   created_at: '2026-11-01T03:00:00Z',
 };
 

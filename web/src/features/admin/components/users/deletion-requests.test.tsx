@@ -30,15 +30,16 @@ describe('accounts to delete', () => {
     const { user } = renderAdmin('/dashboard/users');
     const table = await screen.findByRole('region', { name: 'Accounts to delete' });
     const rows = within(table).getAllByRole('row').slice(1);
+    const row = (index: number) => rows[index] as HTMLElement;
     expect(rows).toHaveLength(2);
 
-    await user.click(within(rows[1]).getByRole('button', { name: 'Delete account' }));
+    await user.click(within(row(1)).getByRole('button', { name: 'Delete account' }));
     let dialog = screen.getByRole('alertdialog', { name: "Delete mama's account?" });
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     expect(await within(dialog).findByText(/500 Ks/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(within(rows[0]).getByRole('button', { name: 'Delete account' }));
+    await user.click(within(row(0)).getByRole('button', { name: 'Delete account' }));
     dialog = screen.getByRole('alertdialog', { name: "Delete aungaung's account?" });
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     await waitFor(() => expect(completed).toEqual(['7']));
