@@ -40,7 +40,7 @@ func (s *DB) ChangePassword(ctx context.Context, userID, keep int64, hash string
 		return 0, fmt.Errorf("store: change password: empty hash: %w", ErrInvalid)
 	}
 	var n int64
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2 WHERE id = $1`, userID, hash)
 		if err != nil {
 			return wrap(err, "change password of user %d", userID)
@@ -72,10 +72,11 @@ func (s *DB) SetLocale(ctx context.Context, userID int64, locale string) (User, 
 
 // updateAccount sets one column of the user (set uses $1 for the id and
 // $2 for value) and tells the customer's other devices (user.updated,
-// updateType account) in the same transaction.
+// updateType account) in the same transaction; the servers' cached
+// sessions, which hold the user, are forgotten after it.
 func (s *DB) updateAccount(ctx context.Context, userID int64, set string, value any) (User, error) {
 	var u User
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		return setAccount(ctx, tx, &u, userID, set, value)
 	})
 	return u, err
@@ -112,6 +113,9 @@ func (s *DB) ChangePhone(ctx context.Context, c PhoneChange) (User, error) {
 	err = s.useOTP(ctx, check, c.UserID, func(tx *sqlx.Tx, _ int64) error {
 		return setAccount(ctx, tx, &u, c.UserID, `phone = $2`, p)
 	})
+	if err == nil {
+		s.sessionsChanged(ctx, c.UserID)
+	}
 	return u, err
 }
 
@@ -120,7 +124,7 @@ func (s *DB) ChangePhone(ctx context.Context, c PhoneChange) (User, error) {
 // ErrBalanceNotZero; asking twice keeps the first time.
 func (s *DB) RequestDeletion(ctx context.Context, userID int64, now time.Time) (User, error) {
 	var u User
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		if err := tx.GetContext(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = $1 FOR UPDATE`, userID); err != nil {
 			return wrap(err, "request deletion of user %d", userID)
 		}
@@ -136,7 +140,7 @@ func (s *DB) RequestDeletion(ctx context.Context, userID int64, now time.Time) (
 // ErrDeletionNotRequested.
 func (s *DB) CancelDeletion(ctx context.Context, userID int64) (User, error) {
 	var u User
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		var open bool
 		err := tx.GetContext(ctx, &open, `
 			SELECT deletion_requested_at IS NOT NULL AND deleted_at IS NULL FROM users WHERE id = $1 FOR UPDATE`, userID)

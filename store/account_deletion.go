@@ -42,7 +42,7 @@ func (s *DB) DeletionRequests(ctx context.Context) ([]DeletionRequest, error) {
 // ErrBalanceNotZero when money arrived in the wallet since, ErrNotFound for
 // an unknown user.
 func (s *DB) CompleteDeletion(ctx context.Context, a Actor, userID int64) error {
-	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	return s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		var row struct {
 			Phone       string       `db:"phone"`
 			Wallet      int64        `db:"wallet_amount"`

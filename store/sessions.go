@@ -75,7 +75,7 @@ func (s *DB) Sessions(ctx context.Context, userID int64, now time.Time) ([]Sessi
 // sockets. A session that is not the user's, or no longer live, is
 // ErrNotFound: ids of other customers' sessions tell nothing.
 func (s *DB) RevokeSession(ctx context.Context, userID, tokenID int64, now time.Time) error {
-	return s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	return s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		res, err := tx.ExecContext(ctx, `
 			UPDATE api_tokens SET revoked_at = $3
 			WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3`, tokenID, userID, now)
@@ -93,7 +93,7 @@ func (s *DB) RevokeSession(ctx context.Context, userID, tokenID int64, now time.
 // asking) and closes the user's sockets; it answers how many were ended.
 func (s *DB) RevokeOtherSessions(ctx context.Context, userID, keep int64, now time.Time) (int64, error) {
 	var n int64
-	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+	err := s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		var err error
 		n, err = revokeOthers(ctx, tx, userID, keep, now)
 		if err != nil || n == 0 {
