@@ -103,6 +103,12 @@ type Adapter interface {
 type Node interface {
 	Deliver(m Message)
 	TerminateUser(appID, userID string)
+	// Reconnect closes with 4200 this node's sockets on the channels that
+	// may have missed events (missed says which). Pusher clients reconnect
+	// at once and, like the web app, fetch again what the events would
+	// have told them: an adapter that lost messages cannot replay them
+	// (pub/sub is at most once), but it can say on which channels.
+	Reconnect(missed func(appID, channel string) bool)
 
 	// UserStatus tells every node that a user came online or went offline,
 	// cluster-wide. version grows with every change of one user's status,

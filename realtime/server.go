@@ -148,8 +148,9 @@ func (s *Server) send(ctx context.Context, m Message) error {
 // node is the Server as its adapter sees it.
 type node struct{ s *Server }
 
-func (n node) Deliver(m Message)                  { n.s.deliver(m) }
-func (n node) TerminateUser(appID, userID string) { n.s.terminateLocal(appID, userID) }
+func (n node) Deliver(m Message)                                 { n.s.deliver(m) }
+func (n node) TerminateUser(appID, userID string)                { n.s.terminateLocal(appID, userID) }
+func (n node) Reconnect(missed func(appID, channel string) bool) { n.s.reconnectLocal(missed) }
 
 func (n node) UserStatus(appID, userID string, online bool, version int64) {
 	n.s.userStatus(appID, userID, online, version)
@@ -224,6 +225,30 @@ func (s *Server) deliver(m Message) {
 	ch.mu.RUnlock()
 	s.stats.messagesOut.Add(int64(n))
 	s.stats.bytesOut.Add(int64(n * len(frame)))
+}
+
+// reconnectLocal closes with 4200, after what is already queued, every
+// socket subscribed to a channel missed names.
+func (s *Server) reconnectLocal(missed func(appID, channel string) bool) {
+	const reason = "Events may have been missed: reconnect"
+	var cs []*conn
+	for id, a := range s.byID {
+		a.mu.RLock()
+		for name, ch := range a.channels {
+			if !missed(id, name) {
+				continue
+			}
+			ch.mu.RLock()
+			for _, sb := range ch.subs {
+				cs = append(cs, sb.c)
+			}
+			ch.mu.RUnlock()
+		}
+		a.mu.RUnlock()
+	}
+	for _, c := range cs {
+		c.closeAfterQueued(4200, reason)
+	}
 }
 
 // Shutdown refuses new connections, closes every socket with 4200 so that

@@ -154,6 +154,8 @@ type Adapter struct {
 
 	apps sync.Map // app ids served here, whose channel index the janitor prunes
 
+	missed missedSet // channels whose events this node could not send
+
 	stop     chan struct{}
 	stopOnce sync.Once
 	wg       sync.WaitGroup

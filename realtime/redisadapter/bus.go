@@ -42,11 +42,13 @@ type bus struct {
 	mu   sync.Mutex
 	subs []*redis.PubSub
 	live []atomic.Bool // per subscription: subscribed now
+	deaf []atomic.Bool // per subscription: lost since the node was last up
 }
 
 type outgoing struct {
 	shard   int
 	payload []byte
+	event   *chanKey // the channel of an event, for telling its subscribers what they missed
 }
 
 // envelope is one bus message: an event, a terminate request or a user's
@@ -57,6 +59,15 @@ type envelope struct {
 	App    string            `json:"a,omitempty"`
 	User   string            `json:"u,omitempty"` // terminate
 	Status *userStatus       `json:"s,omitempty"`
+	// Missed names the channels whose events the origin could not send to
+	// the other nodes (it was cut off from Redis, or its queue was full):
+	// their subscribers are asked to reconnect. All: too many to name.
+	Missed *missed `json:"r,omitempty"`
+}
+
+type missed struct {
+	Channels []string `json:"c,omitempty"`
+	All      bool     `json:"all,omitempty"`
 }
 
 type userStatus struct {
@@ -120,6 +131,7 @@ func (b *bus) start(ctx context.Context) error {
 		channels = []string{b.channel(0)}
 	}
 	b.live = make([]atomic.Bool, len(channels))
+	b.deaf = make([]atomic.Bool, len(channels))
 	for i, ch := range channels {
 		var ps *redis.PubSub
 		if mode == modeSharded {
@@ -129,7 +141,7 @@ func (b *bus) start(ctx context.Context) error {
 		}
 		b.subs = append(b.subs, ps)
 		b.a.wg.Add(1)
-		go b.receiveLoop(ps, &b.live[i])
+		go b.receiveLoop(ps, &b.live[i], &b.deaf[i])
 	}
 	b.a.log.Info().Str("node", b.a.id()).Bool("sharded", mode == modeSharded).Int("channels", len(channels)).Msg("redisadapter: listening on the bus")
 	return nil
@@ -208,10 +220,14 @@ func (b *bus) send(app, key string, env envelope) error {
 	if err != nil {
 		return err
 	}
+	o := outgoing{shard: b.shardOf(app, key), payload: p}
+	if env.Msg != nil {
+		o.event = &chanKey{env.Msg.AppID, env.Msg.Channel}
+	}
 	select {
-	case b.queue <- outgoing{b.shardOf(app, key), p}:
+	case b.queue <- o:
 	default:
-		b.a.dropped.Add(1)
+		b.a.drop(o)
 	}
 	return nil
 }
@@ -237,10 +253,12 @@ func (b *bus) publishLoop() {
 			batch = b.drain(append(batch[:0], m))
 		}
 		if !b.a.up.Load() {
-			b.a.dropped.Add(int64(len(batch)))
+			b.a.drop(batch...)
 			continue
 		}
-		b.flush(batch)
+		if b.flush(batch) && b.a.missed.any() {
+			b.a.announceMissed()
+		}
 	}
 }
 
@@ -256,7 +274,8 @@ func (b *bus) drain(batch []outgoing) []outgoing {
 	return batch
 }
 
-func (b *bus) flush(batch []outgoing) {
+// flush publishes a batch and reports whether it went out.
+func (b *bus) flush(batch []outgoing) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), b.a.opt.OpTimeout)
 	defer cancel()
 	sharded := busMode(b.mode.Load()) == modeSharded
@@ -271,17 +290,18 @@ func (b *bus) flush(batch []outgoing) {
 		return nil
 	})
 	if err != nil {
-		b.a.dropped.Add(int64(len(batch)))
+		b.a.drop(batch...)
 		b.a.fail(err)
-		return
+		return false
 	}
 	b.a.published.Add(int64(len(batch)))
+	return true
 }
 
 // receiveLoop delivers the other nodes' messages from one subscription.
 // go-redis reconnects and resubscribes after an error (on a cluster, to
 // the shard's current master).
-func (b *bus) receiveLoop(ps *redis.PubSub, live *atomic.Bool) {
+func (b *bus) receiveLoop(ps *redis.PubSub, live, deaf *atomic.Bool) {
 	a := b.a
 	defer a.wg.Done()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -297,6 +317,7 @@ func (b *bus) receiveLoop(ps *redis.PubSub, live *atomic.Bool) {
 			default:
 			}
 			if live.Swap(false) {
+				deaf.Store(true)
 				a.fail(fmt.Errorf("bus subscription lost: %w", err))
 			}
 			// On a cluster the shard may have a new master: learn the slots
@@ -336,6 +357,8 @@ func (b *bus) receiveLoop(ps *redis.PubSub, live *atomic.Bool) {
 			a.node.UserStatus(env.Status.App, env.Status.User, env.Status.Online, env.Status.Version)
 		case env.User != "":
 			a.node.TerminateUser(env.App, env.User)
+		case env.Missed != nil:
+			a.node.Reconnect(env.Missed.names(env.App))
 		}
 	}
 }

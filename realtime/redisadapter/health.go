@@ -81,6 +81,7 @@ func (a *Adapter) tick() {
 		if a.up.CompareAndSwap(false, true) {
 			a.upSince = time.Now()
 			a.log.Info().Str("node", a.id()).Msg("redisadapter: Redis reachable; node state written back")
+			a.recovered()
 		}
 		if !acts.empty() {
 			a.awaitListeners(ctx)

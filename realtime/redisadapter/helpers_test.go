@@ -62,6 +62,7 @@ type nodeOpts struct {
 	ttl        time.Duration
 	webhookURL string
 	countEvery time.Duration // >0: the app counts subscriptions, announced this often
+	queue      int           // the publish queue (default: the adapter's)
 }
 
 // backend is a Redis the cluster tests run against: the single test Redis,
@@ -106,7 +107,7 @@ func startNode(t *testing.T, o nodeOpts) *tnode {
 		o.ttl = 500 * time.Millisecond
 	}
 	ad, err := New(Options{URL: o.url, Cluster: o.cluster, Prefix: o.prefix, Heartbeat: o.heartbeat, NodeTTL: o.ttl, OpTimeout: 500 * time.Millisecond,
-		Log: testLog(t)})
+		Queue: o.queue, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
