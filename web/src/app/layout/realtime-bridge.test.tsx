@@ -66,6 +66,18 @@ describe('live updates and logout', () => {
     expect(fakeRealtime.reconnects).toBe(1);
   });
 
+  it('checks a pushed balance with the server, so a late copy of an older event does not leave it stale', async () => {
+    // Events are delivered at least once, and a copy held up by a node that died or lost the database arrives after newer ones.
+    signInAs({ id: 5, wallet_amount: 1000 });
+    renderApp('/home');
+    const balance = await screen.findByRole('status', { name: 'Balance' });
+    await waitFor(() => expect(fakeRealtime.listeners.length).toBeGreaterThan(0));
+    mockUsers.set(5, { ...mockUsers.get(5)!, wallet_amount: 4000 });
+    act(() => fakeRealtime.emit('user.5', '.user.updated', { updateType: 'wallet', user: { id: 5, wallet_amount: 9000 } }));
+    await waitFor(() => expect(balance).toHaveTextContent('4,000 KS'));
+    expect(getSession().user?.wallet_amount).toBe(4000);
+  });
+
   it('shows the connection state when the socket is unavailable', async () => {
     signInAs();
     renderApp('/home');

@@ -35,13 +35,16 @@ export function RealtimeBridge() {
     };
   }, [authenticated, token, pusher]);
 
+  // The pushed user shows at once, then the server confirms it: events come at least once and may arrive out of
+  // order (a copy held up by a node that died or lost the database comes after newer ones), so the last word is a
+  // fetch made after the last event, never an older payload (docs/reliability.md, Faults).
   const onUserUpdated = useCallback(
     (event: UserUpdated) => {
       const current = getStoredUser();
       if (!current || current.id !== event.user.id) return;
       const next = { ...current, ...event.user };
       saveUser(next);
-      void mutate(userKey(next.id), next, { revalidate: false });
+      void mutate(userKey(next.id), next, { revalidate: true });
     },
     [mutate],
   );
