@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,31 +32,47 @@ func toTopupJSON(t store.Topup) contract.Topup {
 func (s *Server) quoteMAC(b []byte) []byte { return s.opts.Store.Box().Hash(b) }
 
 // topupQuote answers the exact total the customer must transfer. The
-// verification amount is the server's choice, never the client's.
+// verification amount is the server's choice, never the client's, and the
+// same amount by the same method answers the same quote while it is open
+// (store.OpenTopupQuote).
 func (s *Server) topupQuote(c *fiber.Ctx) error {
 	amount, err := parseTopupAmount(c.Query("amount"))
 	if err != nil {
 		return Invalid(fieldErrors{"amount": {textOf(err)}})
 	}
+	var methodID int64
+	if raw := c.Query("payment_method"); raw != "" {
+		id, err := strconv.ParseInt(raw, 10, 64)
+		method, lookErr := s.resolveMethod(c, &methodRef{id: id})
+		if lookErr != nil {
+			return lookErr
+		}
+		if err != nil || id <= 0 || method == nil {
+			return Invalid(fieldsErr("payment_method", i18n.TopupMethodUnknown))
+		}
+		methodID = id
+	}
 	lo, hi := verificationRange(amount)
-	taken, err := s.opts.Store.TakenTotals(c.UserContext(), amount+lo, amount+hi)
-	if err != nil {
-		return err
-	}
-	t, free, err := verificationAmount(amount, taken)
-	if err != nil {
-		return err
-	}
-	if !free {
+	nonce := newQuoteNonce()
+	now := s.now().Truncate(time.Second)
+	open, err := s.opts.Store.OpenTopupQuote(c.UserContext(), store.QuoteRequest{
+		UserID: currentUser(c).ID, Amount: amount, PaymentMethodID: methodID, Lo: lo, Hi: hi,
+		Now: now, TTL: quoteTTL, Nonce: nonce[:],
+		Pick: func(taken []int64) (int64, bool, error) { return verificationAmount(amount, taken) },
+	})
+	if errors.Is(err, store.ErrNoFreeTotal) {
 		return &Error{Status: http.StatusConflict, Text: i18n.T(i18n.TopupAmountBusy),
 			Fields: fieldsErr("amount", i18n.TopupAmountBusy)}
 	}
-	q := topupQuote{UserID: currentUser(c).ID, Amount: amount, Verification: t,
-		Expires: s.now().Add(quoteTTL).Truncate(time.Second), Nonce: newQuoteNonce()}
+	if err != nil {
+		return err
+	}
+	q := topupQuote{UserID: open.UserID, Amount: open.Amount, Verification: open.VerificationAmount, Expires: open.ExpiresAt}
+	copy(q.Nonce[:], open.Nonce)
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	return ok(c, fiber.Map{
-		"amount": q.Amount, "verification_amount": q.Verification, "total": q.Total(),
-		"quote": q.sign(s.quoteMAC), "expires_at": q.Expires,
+	return ok(c, contract.TopupQuote{
+		Amount: q.Amount, VerificationAmount: q.Verification, Total: q.Total(), PaymentMethodID: methodID,
+		Quote: q.sign(s.quoteMAC), ExpiresAt: q.Expires, ExpiresIn: int64(q.Expires.Sub(now).Seconds()),
 	})
 }
 

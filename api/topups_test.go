@@ -469,3 +469,76 @@ func TestTopupKeepsWhenItWasQuoted(t *testing.T) {
 		t.Fatalf("quoted at %v, the quote was issued at %v", at, quoted)
 	}
 }
+
+// The same quote request within the quote's life answers the same total
+// and deadline, so a customer who paid and came back to a reloaded page
+// sees what they paid; another method is another quote, and a used or
+// expired quote gives way to a new one.
+func TestTopupQuoteIsStable(t *testing.T) {
+	h := newTopupHarness(t)
+	ask := func(token, query string) map[string]any {
+		return h.do(t, authReq{method: "GET", path: "/api/topup-quote?" + query, token: token}).want(t, 200).data()
+	}
+	byKBZ := fmt.Sprintf("amount=10000&payment_method=%d", h.kbz)
+	first := ask(h.alice, byKBZ)
+	if first["expires_in"].(float64) != 30*60 || first["payment_method_id"].(float64) != float64(h.kbz) {
+		t.Fatalf("quote %v: want 1800 s left, method %d", first, h.kbz)
+	}
+	h.clock.Advance(10 * time.Minute)
+	again := ask(h.alice, byKBZ)
+	for _, k := range []string{"total", "quote", "expires_at", "verification_amount"} {
+		if again[k] != first[k] {
+			t.Fatalf("%s: %v then %v", k, first[k], again[k])
+		}
+	}
+	if again["expires_in"].(float64) != 20*60 {
+		t.Fatalf("expires_in %v after 10 minutes, want 1200", again["expires_in"])
+	}
+	if other := ask(h.alice, "amount=10000"); other["total"] == first["total"] {
+		t.Fatalf("a quote without a method has the same total %v", other["total"])
+	}
+	if bob := ask(h.bob, byKBZ); bob["total"] == first["total"] {
+		t.Fatalf("bob is quoted alice's open total %v", bob["total"])
+	}
+	for _, bad := range []string{"0", "-1", "abc", "999999"} {
+		r := h.do(t, authReq{method: "GET", path: "/api/topup-quote?amount=10000&payment_method=" + bad, token: h.alice}).want(t, 422)
+		if r.fieldError("payment_method") == "" {
+			t.Fatalf("method %q: %s", bad, r.body)
+		}
+	}
+
+	// Used: the top-up goes through with the quote, and the next request
+	// is a new quote.
+	h.createTopup(t, h.alice, again, h.storedUpload(t, h.userID(t, "alice")), "").want(t, http.StatusCreated)
+	if next := ask(h.alice, byKBZ); next["quote"] == first["quote"] || next["total"] == first["total"] {
+		t.Fatalf("after use the same quote came back: %v", next)
+	}
+	// Expired: a new one.
+	stale := ask(h.alice, byKBZ)
+	h.clock.Advance(30 * time.Minute)
+	if fresh := ask(h.alice, byKBZ); fresh["quote"] == stale["quote"] {
+		t.Fatalf("an expired quote came back: %v", fresh)
+	}
+}
+
+// Requests at once (a double tap, a reload racing the first answer) get
+// one quote.
+func TestTopupQuoteConcurrentRequests(t *testing.T) {
+	h := newTopupHarness(t)
+	const n = 10
+	totals := make([]any, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			totals[i] = h.quote(t, h.alice, "7000").want(t, 200).data()["quote"]
+		}()
+	}
+	wg.Wait()
+	for i := range totals {
+		if totals[i] != totals[0] {
+			t.Fatalf("quotes %v, want one", totals)
+		}
+	}
+}

@@ -181,6 +181,11 @@ func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bo
 		if err != nil {
 			return wrap(err, "create top-up")
 		}
+		// The quote is used: the next request for the same amount gets a
+		// new total, and the top-up now holds this one.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM topup_quotes WHERE nonce = $1`, nt.QuoteNonce); err != nil {
+			return wrap(err, "top-up: close quote")
+		}
 		return s.topupEvent(ctx, tx, EventTopupCreated, t, ChannelAdmins)
 	})
 	return t, replayed, err

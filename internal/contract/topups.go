@@ -26,3 +26,20 @@ type Topup struct {
 type TopupEvent struct {
 	Topup Topup `json:"topup"`
 }
+
+// TopupQuote is the exact total to transfer for a top-up. Asking again
+// for the same amount and method answers the same quote until it expires
+// or backs a top-up.
+type TopupQuote struct {
+	Amount             int64 `json:"amount"`
+	VerificationAmount int64 `json:"verification_amount"`
+	Total              int64 `json:"total"`
+	// PaymentMethodID is the method the quote was asked for, 0 for none.
+	PaymentMethodID int64 `json:"payment_method_id"`
+	// Quote is the signed token the top-up request carries.
+	Quote     string    `json:"quote"`
+	ExpiresAt time.Time `json:"expires_at"`
+	// ExpiresIn is the seconds left when answered: a countdown from it
+	// does not depend on the phone's clock being right.
+	ExpiresIn int64 `json:"expires_in"`
+}

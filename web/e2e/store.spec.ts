@@ -118,8 +118,10 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   await amount.fill('1500');
   await page.getByLabel('Payment method').selectOption({ label: 'KBZPay' });
   await expect(page.getByRole('button', { name: 'Copy account phone number' })).toContainText('09000000111');
-  await page.getByRole('button', { name: 'Submit Top-Up' }).click();
+  // The minimum is said while typing, before any button.
   await expect(page.getByText('Minimum top-up amount is 2000K')).toBeVisible();
+  await page.getByRole('button', { name: 'I have paid' }).click();
+  await expect(page.getByLabel('Payment receipt')).toHaveCount(0);
 
   await amount.fill('50000');
   const total = page.getByTestId('transfer-total');
@@ -128,6 +130,7 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   expect(transfer).toBeGreaterThan(50_000);
   expect(transfer).toBeLessThanOrEqual(50_500);
   const receipt = await page.screenshot();
+  await page.getByRole('button', { name: 'I have paid' }).click();
   await page.getByLabel('Payment receipt').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
   await expect(page.getByRole('img', { name: 'Receipt preview' })).toBeVisible();
   await screenshot(page, 'store-journey-topup-filled');
@@ -171,11 +174,16 @@ test('a customer with three top-ups waiting is told to wait, in English and Burm
     ['my', 'စစ်ဆေးရန် စောင့်ဆိုင်းနေသော ငွေဖြည့်မှု ၃ ခု ရှိနေပြီဖြစ်ပါသည်။'],
   ] as const) {
     await page.goto('/top-up');
-    await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+    // A new form each time (the tab keeps the refused one, paid, for a retry).
+    await page.evaluate((lang) => {
+      localStorage.setItem('lang', lang);
+      sessionStorage.clear();
+    }, language);
     await page.reload();
     await page.locator('input[inputmode="numeric"]').fill('23000');
     await page.locator('select').selectOption({ label: 'KBZPay' });
     await expect(page.getByTestId('transfer-total')).toHaveText(/23,[0-9]{3}/);
+    await page.locator('button[type="submit"]').click(); // "I have paid": the receipt step opens
     await page.locator('input[type="file"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
     await page.locator('button[type="submit"]').click();
     await expect(page.getByRole('alertdialog')).toContainText(words);

@@ -794,6 +794,30 @@ export interface Topup {
 export interface TopupEvent {
   topup: Topup;
 }
+/**
+ * TopupQuote is the exact total to transfer for a top-up. Asking again
+ * for the same amount and method answers the same quote until it expires
+ * or backs a top-up.
+ */
+export interface TopupQuote {
+  amount: number /* int64 */;
+  verification_amount: number /* int64 */;
+  total: number /* int64 */;
+  /**
+   * PaymentMethodID is the method the quote was asked for, 0 for none.
+   */
+  payment_method_id: number /* int64 */;
+  /**
+   * Quote is the signed token the top-up request carries.
+   */
+  quote: string;
+  expires_at: string;
+  /**
+   * ExpiresIn is the seconds left when answered: a countdown from it
+   * does not depend on the phone's clock being right.
+   */
+  expires_in: number /* int64 */;
+}
 
 //////////
 // source: users.go

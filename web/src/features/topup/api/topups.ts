@@ -2,22 +2,16 @@ import useSWR from 'swr';
 
 import { api, getData } from '@/lib/api-client';
 import { apiPath } from '@/lib/api-path';
-import type { PaymentMethod, Topup } from '@/types/api';
+import type { PaymentMethod, Topup, TopupQuote as ContractTopupQuote } from '@/types/api';
 
-/** GET /api/topup-quote: the exact total (amount + verification amount T) to transfer. */
-export interface TopupQuote {
-  amount: number;
-  verification_amount: number;
-  total: number;
-  quote: string;
-  expires_at: string;
-}
+/** GET /api/topup-quote: the exact total to transfer, and when this page received it (for the countdown). */
+export type TopupQuote = ContractTopupQuote & { received_at: number };
 
 export const topupKeys = {
   methods: '/payment-methods',
   list: '/topup-orders',
   quotes: '/topup-quote',
-  quote: (amount: number) => apiPath('/topup-quote', { amount }),
+  quote: (amount: number, method: number) => apiPath('/topup-quote', { amount, payment_method: method }),
 };
 
 export function usePaymentMethods() {
@@ -28,12 +22,16 @@ export function useTopups(enabled = true) {
   return useSWR<Topup[], unknown>(enabled ? topupKeys.list : null, async (key: string) => (await getData<Topup[] | null>(key)) ?? []);
 }
 
-/** A quote per amount, kept while the page is open: the same amount shows the same total. */
-export function useTopupQuote(amount: number | null) {
-  return useSWR<TopupQuote, unknown>(amount === null ? null : topupKeys.quote(amount), (key: string) => getData<TopupQuote>(key), {
-    revalidateIfStale: false,
-    shouldRetryOnError: false,
-  });
+/**
+ * The quote for an amount and method. The server keeps it open, so asking again
+ * (a reload after paying in the banking app) answers the same total and deadline.
+ */
+export function useTopupQuote(amount: number | null, method: number | null) {
+  return useSWR<TopupQuote, unknown>(
+    amount === null || method === null ? null : topupKeys.quote(amount, method),
+    async (key: string) => ({ ...(await getData<ContractTopupQuote>(key)), received_at: Date.now() }),
+    { revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false },
+  );
 }
 
 /** POST /api/uploads (multipart part 'file') → the upload id. */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { TopupForm } from '@/features/topup/components/topup-form';
 import { server } from '@/testing/mocks/server';
@@ -20,7 +20,7 @@ function setup() {
     http.get('*/api/payment-methods', () => HttpResponse.json({ success: true, data: methods })),
     http.get('*/api/topup-quote', ({ request }) => {
       const amount = Number(new URL(request.url).searchParams.get('amount'));
-      return HttpResponse.json({ success: true, data: { amount, verification_amount: 137, total: amount + 137, quote: `q-${amount}`, expires_at: '2099-01-01T00:00:00Z' } });
+      return HttpResponse.json({ success: true, data: { amount, verification_amount: 137, total: amount + 137, quote: `q-${amount}`, expires_at: '2099-01-01T00:00:00Z', expires_in: 1800, payment_method_id: 1 } });
     }),
     http.post('*/api/uploads', () => HttpResponse.json({ success: true, data: { id: 42 } }, { status: 201 })),
     http.post('*/api/topup-orders', async ({ request }) => {
@@ -39,32 +39,44 @@ function setup() {
 const png = (size = 1000) => new File([new Uint8Array(size)], 'receipt.png', { type: 'image/png' });
 
 describe('top-up form (docs/spec.md §5)', () => {
-  it('blocks the decimal key and keeps Submit disabled until amount and method are chosen', async () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('blocks the decimal key and keeps "I have paid" disabled until amount and method are chosen', async () => {
     const { user } = setup();
     const amount = screen.getByLabelText('Amount (Ks)');
-    const submit = screen.getByRole('button', { name: 'Submit Top-Up' });
-    expect(submit).toBeDisabled();
+    const paid = screen.getByRole('button', { name: 'I have paid' });
+    expect(paid).toBeDisabled();
     await user.type(amount, '25.5');
     expect(amount).toHaveValue(255);
-    expect(submit).toBeDisabled();
+    expect(paid).toBeDisabled();
     await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
-    expect(submit).toBeEnabled();
+    expect(paid).toBeEnabled();
     // The account card with a click-to-copy phone number.
     expect(screen.getByText('U Aung Demo')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy account phone number' })).toHaveTextContent('09000000111');
   });
 
-  it('says the minimum is 2000K and needs a receipt', async () => {
+  it('says the minimum is 2000K as soon as the amount is typed, and asks for the receipt in step 2', async () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Amount (Ks)'), '1999');
+    expect(await screen.findByText('Minimum top-up amount is 2000K', {}, { timeout: 2000 })).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText('Payment method'), 'AYA Pay');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(screen.queryByLabelText('Payment receipt')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Amount (Ks)'));
+    await user.click(screen.getByRole('button', { name: '5,000 Ks' }));
+    await screen.findByTestId('transfer-total', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
     await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
-    expect(screen.getByText('Minimum top-up amount is 2000K')).toBeInTheDocument();
     expect(screen.getByText('Please upload your payment receipt.')).toBeInTheDocument();
   });
 
   it('refuses other file types and files of 10MB or more, clearing the choice', async () => {
-    setup();
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: '10,000 Ks' }));
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    await screen.findByTestId('transfer-total', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
     const input = screen.getByLabelText('Payment receipt');
     fireEvent.change(input, { target: { files: [new File(['x'], 'receipt.gif', { type: 'image/gif' })] } });
     expect(await screen.findByText('Only JPG, JPEG, PNG images are allowed')).toBeInTheDocument();
@@ -76,11 +88,36 @@ describe('top-up form (docs/spec.md §5)', () => {
     expect(screen.queryByText('File size must be less than 10MB')).not.toBeInTheDocument();
   });
 
+  it('says whom to pay and until when, counting down', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: '10,000 Ks' }));
+    await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    const deadline = await screen.findByTestId('quote-deadline', {}, { timeout: 3000 });
+    expect(deadline).toHaveTextContent(/^Pay 10,137 Ks to U Aung Demo \(KBZPay\) before \d\d:\d\d — (30:00|29:5\d) left$/);
+    await waitFor(() => expect(deadline).toHaveTextContent(/29:5\d left/), { timeout: 3000 });
+  });
+
+  it('comes back after a reload where the customer left it: amount, method and the receipt step', async () => {
+    const first = setup();
+    await first.user.type(screen.getByLabelText('Amount (Ks)'), '10000');
+    await first.user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
+    await screen.findByTestId('transfer-total', {}, { timeout: 3000 });
+    await first.user.click(screen.getByRole('button', { name: 'I have paid' }));
+    first.unmount();
+
+    setup();
+    expect(screen.getByLabelText('Amount (Ks)')).toHaveValue(10000);
+    expect(await screen.findByTestId('transfer-total', {}, { timeout: 3000 })).toHaveTextContent('10,137 Ks');
+    expect(screen.getByLabelText('Payment method')).toHaveValue('1');
+    expect(screen.getByLabelText('Payment receipt')).toBeInTheDocument();
+  });
+
   it('shows the exact total from the quote and submits it with the upload and an idempotency key', async () => {
     const { user, created, keys } = setup();
     await user.type(screen.getByLabelText('Amount (Ks)'), '5000');
     await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
     expect(await screen.findByTestId('transfer-total', {}, { timeout: 3000 })).toHaveTextContent('5,137 Ks');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
     fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
     await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
     expect(await screen.findByRole('dialog', { name: 'Top-Up Submitted' })).toBeInTheDocument();
@@ -94,6 +131,7 @@ describe('top-up form (docs/spec.md §5)', () => {
     await user.type(screen.getByLabelText('Amount (Ks)'), '3000');
     await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
     await screen.findByTestId('transfer-total', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
     fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
     await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Payment Failed' });
@@ -110,13 +148,14 @@ describe('top-up form (docs/spec.md §5)', () => {
         quotes += 1;
         const amount = Number(new URL(request.url).searchParams.get('amount'));
         const verification = 100 + quotes;
-        return HttpResponse.json({ success: true, data: { amount, verification_amount: verification, total: amount + verification, quote: `q-${quotes}`, expires_at: '2099-01-01T00:00:00Z' } });
+        return HttpResponse.json({ success: true, data: { amount, verification_amount: verification, total: amount + verification, quote: `q-${quotes}`, expires_at: '2099-01-01T00:00:00Z', expires_in: 1800, payment_method_id: 1 } });
       }),
     );
     for (const expected of ['5,101 Ks', '5,102 Ks']) {
       await user.type(screen.getByLabelText('Amount (Ks)'), '5000');
       await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
       expect(await screen.findByTestId('transfer-total', {}, { timeout: 3000 })).toHaveTextContent(expected);
+      await user.click(screen.getByRole('button', { name: 'I have paid' }));
       fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
       await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
       await user.click(await screen.findByRole('button', { name: 'Go Home' }));
@@ -131,7 +170,7 @@ describe('top-up form (docs/spec.md §5)', () => {
       http.get('*/api/topup-quote', ({ request }) => {
         quotes += 1;
         const amount = Number(new URL(request.url).searchParams.get('amount'));
-        return HttpResponse.json({ success: true, data: { amount, verification_amount: quotes, total: amount + quotes, quote: `q-${quotes}`, expires_at: '2099-01-01T00:00:00Z' } });
+        return HttpResponse.json({ success: true, data: { amount, verification_amount: quotes, total: amount + quotes, quote: `q-${quotes}`, expires_at: '2099-01-01T00:00:00Z', expires_in: 1800, payment_method_id: 1 } });
       }),
       http.post('*/api/topup-orders', () =>
         HttpResponse.json({ success: false, code: 'quote_used', message: 'server words', errors: { quote: ['server words'] } }, { status: 409 }),
@@ -140,6 +179,7 @@ describe('top-up form (docs/spec.md §5)', () => {
     await user.type(screen.getByLabelText('Amount (Ks)'), '3000');
     await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
     expect(await screen.findByTestId('transfer-total', {}, { timeout: 3000 })).toHaveTextContent('3,001 Ks');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
     fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
     await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Payment Failed' });
@@ -159,6 +199,7 @@ describe('top-up form (docs/spec.md §5)', () => {
     await user.type(screen.getByLabelText('Amount (Ks)'), '3000');
     await user.selectOptions(await screen.findByLabelText('Payment method'), 'KBZPay');
     await screen.findByTestId('transfer-total', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
     fireEvent.change(screen.getByLabelText('Payment receipt'), { target: { files: [png()] } });
     await user.click(screen.getByRole('button', { name: 'Submit Top-Up' }));
     expect(await screen.findByRole('alertdialog', { name: 'Payment Failed' })).toHaveTextContent('You already have 3 top-ups waiting to be checked.');
