@@ -31,7 +31,7 @@ function setup() {
   );
   return { created, keys, ...renderWithProviders(
       <MemoryRouter>
-        <TopupForm />
+        <TopupForm deliveryMinutes={5} />
       </MemoryRouter>,
     ) };
 }
