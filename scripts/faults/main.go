@@ -1,141 +1,187 @@
-// Command faults is the load side of scripts/faults.sh: buyers place
-// orders through the balancer for a while, each with its own idempotency
-// key, and retry the same key after a network error or a 5xx as the web
-// app does, while the script kills and restarts what is behind the
-// balancer. It prints what the buyers saw as JSON; the script compares it
-// with the database.
+// Command faults is the load side of scripts/faults.sh: customers with
+// their app open (a websocket on their private channel through the
+// balancer), buyers placing orders with idempotency keys, and an admin
+// confirming top-ups, while the script kills, rolls and restarts what is
+// behind the balancer. The script names each fault on stdin ("phase
+// NAME") and ends the load with "stop" (or by closing stdin). Then the
+// program settles, compares what every client was told and shows with
+// the database, prints a JSON report and exits 1 if anything was lost,
+// doubled, stale or slow.
 package main
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
-)
 
-type report struct {
-	Requests  int64          `json:"requests"`
-	Retries   int64          `json:"retries"`
-	Answered  int64          `json:"orders_answered_201"`
-	GaveUp    int64          `json:"orders_given_up"`
-	Failures  map[string]int `json:"failed_attempts_by_cause"`
-	Slowest   string         `json:"slowest_failed_attempt"`
-	Seconds   float64        `json:"seconds"`
-	Customer  string         `json:"customer_phone"`
-	KeyPrefix string         `json:"key_prefix"`
-}
+	"topup/store"
+)
 
 func main() {
 	base := flag.String("url", "http://127.0.0.1:8080", "the balancer")
-	dur := flag.Duration("for", 45*time.Second, "how long buyers buy")
-	buyers := flag.Int("buyers", 8, "concurrent buyers")
+	dsn := flag.String("db", os.Getenv("DATABASE_URL"), "the store's database, for fixtures and the final checks")
+	nClients := flag.Int("clients", 2000, "customers with the app open (a websocket each)")
+	nBuyers := flag.Int("buyers", 8, "customers placing orders back to back (among the clients)")
+	nAdmins := flag.Int("admins", 2, "admin tabs confirming top-ups")
 	product := flag.Int64("product", 42, "a product without a server id")
+	rate := flag.Int("connect-rate", 200, "clients opening the app per second at the start")
+	limit := flag.Duration("reconnect-limit", 10*time.Second, "the longest a client may take to be back with its balance")
+	ready := flag.String("ready", "", "a file created once every client is connected and the load runs")
 	flag.Parse()
+	ctx := context.Background()
 
-	token := login(*base, "09123456789", "customer123")
-	admin := login(*base, "09000000001", "admin123")
-	if st, err := post(http.DefaultClient, *base+"/api/admin/users/2/wallet", admin, fmt.Sprintf("fund-%d", time.Now().UnixNano()),
-		`{"amount":100000000,"reason":"fault drill"}`); err != nil || st >= 300 {
-		fail("funding the customer: %d %v", st, err)
+	db, err := store.Open(ctx, *dsn)
+	if err != nil {
+		fail("database: %v", err)
+	}
+	defer db.Close()
+	customers, err := makeCustomers(ctx, db, max(*nClients, *nBuyers))
+	if err != nil {
+		fail("customers: %v", err)
+	}
+	t := newTally()
+	httpAPI := &api{base: *base, client: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
+		MaxIdleConns: 4096, MaxIdleConnsPerHost: 4096, IdleConnTimeout: 30 * time.Second}}, tally: t}
+	adm := &admin{api: httpAPI, token: login(httpAPI, "09000000001", "admin123")}
+	for _, c := range customers[:*nBuyers] {
+		path := fmt.Sprintf("/api/admin/users/%d/wallet", c.id)
+		if st, raw, err := httpAPI.call("funding", http.MethodPost, path, adm.token, fmt.Sprintf("fund-%d", c.id), "",
+			`{"amount":100000000,"reason":"fault drill"}`, nil); err != nil || st >= 300 {
+			fail("funding customer %d: %d %v %s", c.id, st, err, raw)
+		}
+	}
+	var cfg struct {
+		Data struct{ Pusher struct{ Key string } } `json:"data"`
+	}
+	if _, _, err := httpAPI.call("config", http.MethodGet, "/api/config", "", "", "", "", &cfg); err != nil || cfg.Data.Pusher.Key == "" {
+		fail("the app key from /api/config: %v", err)
 	}
 
-	rep := report{Failures: map[string]int{}, Customer: "09123456789", KeyPrefix: "fault-"}
-	var mu sync.Mutex
-	var slowest time.Duration
-	var requests, retries, answered, gaveUp atomic.Int64
-	start := time.Now()
-	var wg sync.WaitGroup
-	for w := range *buyers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			client := &http.Client{Timeout: 10 * time.Second}
-			for i := 0; time.Since(start) < *dur; i++ {
-				key := fmt.Sprintf("fault-%d-%d", w, i)
-				body := fmt.Sprintf(`{"product_id":%d,"game_uid":"12345678"}`, *product)
-				// One order: the same key until it is answered, for up to 60 s.
-				for first := time.Now(); ; {
-					requests.Add(1)
-					t0 := time.Now()
-					st, err := post(client, *base+"/api/order", token, key, body)
-					if err == nil && st == http.StatusCreated {
-						answered.Add(1)
-						break
-					}
-					cause := fmt.Sprint(st)
-					if err != nil {
-						cause = shortErr(err)
-					}
-					mu.Lock()
-					rep.Failures[cause]++
-					if d := time.Since(t0); d > slowest {
-						slowest = d
-					}
-					mu.Unlock()
-					if (err == nil && st < 500) || time.Since(first) > 60*time.Second {
-						gaveUp.Add(1)
-						break
-					}
-					retries.Add(1)
-					time.Sleep(200 * time.Millisecond)
-				}
-			}
-		}()
+	// The customers open the app, at most rate a second.
+	ph := &phase{}
+	rt := &realtime{api: httpAPI, wsURL: wsURLOf(*base, cfg.Data.Pusher.Key), phase: ph, limit: *limit}
+	clients := make([]*wsClient, *nClients)
+	clientsCtx, stopClients := context.WithCancel(ctx)
+	var clientsWG, connected sync.WaitGroup
+	opened := time.Now()
+	for i := range clients {
+		clients[i] = &wsClient{c: customers[i]}
+		clientsWG.Add(1)
+		connected.Add(1)
+		go func(cl *wsClient) {
+			defer clientsWG.Done()
+			var once sync.Once
+			rt.run(clientsCtx, cl, func() { once.Do(connected.Done) })
+		}(clients[i])
+		if *rate > 0 {
+			time.Sleep(time.Second / time.Duration(*rate))
+		}
 	}
-	wg.Wait()
-	rep.Requests, rep.Retries, rep.Answered, rep.GaveUp = requests.Load(), retries.Load(), answered.Load(), gaveUp.Load()
-	rep.Seconds = time.Since(start).Round(100 * time.Millisecond).Seconds()
-	rep.Slowest = slowest.Round(time.Millisecond).String()
+	if !waitGroup(&connected, 2*time.Minute) {
+		fail("%d of %d clients never connected (last error: %v)", waitAll(clients, 0), len(clients), firstErr(clients))
+	}
+	rampUp := time.Since(opened)
+
+	// Buyers and the admin work until the script says stop.
+	loadCtx, stopLoad := context.WithCancel(ctx)
+	by := &buyers{api: httpAPI, product: *product}
+	queue := make(chan int64, len(customers))
+	for _, i := range rand.Perm(len(customers)) {
+		queue <- customers[i].topup
+	}
+	var loadWG sync.WaitGroup
+	for w := range *nBuyers {
+		loadWG.Go(func() { by.run(loadCtx, w, customers[w]) })
+	}
+	for range *nAdmins {
+		loadWG.Go(func() { adm.run(loadCtx, queue) })
+	}
+	started := time.Now()
+	if *ready != "" {
+		if err := os.WriteFile(*ready, []byte("ready\n"), 0o644); err != nil {
+			fail("%v", err)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "faults: %d clients connected in %v; buyers and admin started\n", len(clients), rampUp.Round(100*time.Millisecond))
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		line := strings.TrimSpace(in.Text())
+		if name, ok := strings.CutPrefix(line, "phase "); ok {
+			ph.set(name)
+		}
+		if line == "stop" {
+			break
+		}
+	}
+	stopLoad()
+	loadWG.Wait()
+	loadFor := time.Since(started)
+	ph.set("after the load")
+
+	rep := &report{Final: settle(ctx, db, clients, *limit)}
+	rep.Clients, rep.Buyers, rep.Admins = len(clients), *nBuyers, *nAdmins
+	rep.LoadSeconds = loadFor.Round(100 * time.Millisecond).Seconds()
+	rep.RampUp = rampUp.Round(100 * time.Millisecond).String()
+	stopClients()
+	clientsWG.Wait()
+
+	rep.Requests, rep.FailedAttempts, rep.RequestsTotal, rep.slowest = t.snapshot()
+	rep.SlowestFailed = rep.slowest.Round(time.Millisecond).String()
+	rep.CatalogueReads = by.reads.Load()
+	rep.Orders = ordersOf(ctx, db, customers[:*nBuyers], by)
+	rep.Topups = topupsOf(ctx, db, customers, adm)
+	rep.Reconnects.ByFault, rep.Reconnects.All, rep.Reconnects.over = rt.reconnects.phaseSpreads()
+	rep.Reconnects.OverLimit = rep.Reconnects.over(*limit)
+	rep.Reconnects.Limit = limit.String()
+	mism, err := db.CheckLedger(ctx)
+	if err != nil {
+		fail("ledger: %v", err)
+	}
+	for _, m := range mism {
+		rep.MoneyDrift += abs(m.WalletAmount - m.LedgerSum)
+	}
+	rep.WalletsOffLedger = len(mism)
+	rep.judge()
 	out, _ := json.MarshalIndent(rep, "", "  ")
 	fmt.Println(string(out))
-}
-
-// shortErr names a network error by its kind, not its addresses.
-func shortErr(err error) string {
-	s := err.Error()
-	for _, k := range []string{"EOF", "connection refused", "connection reset", "Client.Timeout", "timeout"} {
-		if strings.Contains(s, k) {
-			return k
-		}
-	}
-	parts := strings.Split(s, ": ")
-	return parts[len(parts)-1]
-}
-
-func login(base, phone, password string) string {
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		res, err := http.Post(base+"/api/login", "application/json",
-			strings.NewReader(fmt.Sprintf(`{"phone_number":%q,"password":%q}`, phone, password)))
-		if err == nil {
-			var body struct{ Token string }
-			json.NewDecoder(res.Body).Decode(&body)
-			res.Body.Close()
-			if body.Token != "" {
-				return body.Token
-			}
-		}
-		if time.Now().After(deadline) {
-			fail("login %s: %v", phone, err)
-		}
+	if len(rep.Problems) > 0 {
+		os.Exit(1)
 	}
 }
 
-func post(client *http.Client, url, token, key, body string) (int, error) {
-	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Idempotency-Key", key)
-	res, err := client.Do(req)
-	if err != nil {
-		return 0, err
+func waitGroup(wg *sync.WaitGroup, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
 	}
-	res.Body.Close()
-	return res.StatusCode, nil
+}
+
+func firstErr(clients []*wsClient) any {
+	for _, cl := range clients {
+		if e := cl.lastErr.Load(); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 func fail(format string, args ...any) {
