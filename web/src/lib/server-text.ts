@@ -17,7 +17,7 @@ export function translateCode(t: TFunction, code: string | undefined, params?: R
   if (!code) return undefined;
   const key = codeKey(code);
   if (!t(key, { defaultValue: '' })) return undefined;
-  return t(key as never, { ...params } as never) as string;
+  return String(t(key as never, { ...params } as never));
 }
 
 /** The code of a failed answer's first field error in form order, or of its only one. */

@@ -24,6 +24,7 @@ function order(overrides: Partial<Order> = {}): Order {
     server_id: '',
     fail_reason: null,
     meta: null,
+    code: null,
     created_at: new Date(Date.now() - hour).toISOString(),
     completed_at: null,
     ...overrides,
