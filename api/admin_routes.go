@@ -19,7 +19,7 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	// /media/* so this route answers for its prefix.
 	s.app.Get(strings.TrimSuffix(media.URLPrefix, "/")+"/:name", s.serveMedia)
 
-	a := api.Group("/admin", s.requireUser, s.refuseBanned, s.requireAdmin)
+	a := api.Group("/admin", s.requireUser, s.refuseBanned, s.requireAdmin, s.forgetCatalogueAfterChange)
 	a.Get("/overview", s.adminOverview)
 
 	a.Get("/topups", s.adminListTopups)

@@ -151,6 +151,11 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	if replayed {
 		c.Set(headerReplayed, "true")
 	}
+	if o.ProductKind != store.KindCoin && !replayed {
+		// An account is sold, a code may be the last: the catalogue's
+		// is_sold changes (catalogue_cache.go).
+		s.forgetCatalogue(c.UserContext())
+	}
 	if s.opts.Metrics != nil {
 		s.opts.Metrics.OrderPlaced(o.ProductKind, replayed)
 	}

@@ -102,8 +102,9 @@ type Server struct {
 
 	draining atomic.Bool // see Drain
 
-	bus      *clusterbus.Bus
-	sessions *sessionCache
+	bus       *clusterbus.Bus
+	sessions  *sessionCache
+	catalogue *catalogueCache
 
 	firstScreen      firstScreen // see web_first_screen.go
 	hasFirstScreen   bool
@@ -139,14 +140,14 @@ func New(opts Options) *Server {
 
 	api := s.app.Group("/api")
 	api.Get("/config", s.publicConfig)
-	api.Get("/services", s.listServices)
-	api.Get("/games", s.listGames)
-	api.Get("/products", s.listProducts)
-	api.Get("/products/:id", s.showProduct)
-	api.Get("/banner", s.activeBanner)
+	api.Get("/services", s.cached(s.listServices))
+	api.Get("/games", s.cached(s.listGames))
+	api.Get("/products", s.cached(s.listProducts))
+	api.Get("/products/:id", s.cached(s.showProduct))
+	api.Get("/banner", s.cached(s.activeBanner))
 	api.Get("/reviews", s.listReviews)
 	api.Get("/search", s.search)
-	api.Get("/payment-methods", s.listPaymentMethods)
+	api.Get("/payment-methods", s.cached(s.listPaymentMethods))
 
 	// Accounts, sessions, password reset and channel auth.
 	api.Get("/captcha/challenge", s.captchaChallenge)

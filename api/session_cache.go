@@ -181,6 +181,7 @@ func (s *Server) initCaches() {
 		size = DefaultSessionCacheSize
 	}
 	s.sessions = newSessionCache(ttl, size, s.bus)
+	s.catalogue = newCatalogueCache(s.bus)
 	if s.opts.Store != nil {
 		s.opts.Store.OnSessionChange(func(ctx context.Context, userID int64) { s.forgetSessions(ctx, userID) })
 	}

@@ -147,6 +147,25 @@ func TestRevocationShowsAtOnceOnEveryNode(t *testing.T) {
 		t.Fatal(err)
 	}
 	want(401, "GET", b+"/api/orders", deputy, "", "`topup admin password`")
+
+	// The catalogue is cached on each node too (api/catalogue_cache.go):
+	// an admin's edit on A shows on B's very next read.
+	var gameID int64
+	var name string
+	if err := db.SQL().QueryRowContext(ctx, `SELECT id, name FROM games ORDER BY id LIMIT 1`).Scan(&gameID, &name); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		_, before := call("GET", b+"/api/games", "", "")
+		renamed := fmt.Sprintf("%s %d", name, i)
+		if strings.Contains(before, renamed) {
+			t.Fatalf("round %d: already renamed", i)
+		}
+		want(200, "PATCH", a+fmt.Sprintf("/api/admin/games/%d", gameID), boss, fmt.Sprintf(`{"name":%q}`, renamed), "sign-in")
+		if _, after := call("GET", b+"/api/games", "", ""); !strings.Contains(after, renamed) {
+			t.Fatalf("round %d: node B still answers the games before the rename on A: %.300s", i, after)
+		}
+	}
 }
 
 func sha256Of(tok string) []byte {

@@ -1,0 +1,179 @@
+package api
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"topup/internal/clusterbus"
+)
+
+// The catalogue (services, games, products, the banner, payment methods)
+// is what every visitor reads and what changes only when an admin edits
+// it, so each node keeps its answers in memory: the bytes, their ETag and
+// content type, by path and query. Every admin change (any admin request
+// that is not a read and succeeds) and every purchase that can sell a
+// product out forgets them on every node through the bus before it is
+// answered; anything else (the seed, SQL by hand, a banner's start or end
+// time passing) shows within catalogueCacheTTL. Only 200s are kept. An
+// answer carries a strong ETag, and If-None-Match with it answers 304
+// without a body.
+
+const (
+	catalogueCacheTTL = 10 * time.Second
+	// catalogueCacheSize bounds the answers kept: query strings are the
+	// client's to vary, so the cache starts again when full rather than
+	// grow.
+	catalogueCacheSize = 2048
+
+	busCatalogue = "catalogue"
+)
+
+type cachedAnswer struct {
+	body        []byte
+	etag        string
+	contentType string
+	cacheCtl    string
+	until       time.Time
+}
+
+type catalogueCache struct {
+	bus *clusterbus.Bus
+	mu  sync.RWMutex
+	m   map[string]*cachedAnswer
+	gen uint64 // moves on every forget, under mu
+}
+
+func newCatalogueCache(bus *clusterbus.Bus) *catalogueCache {
+	c := &catalogueCache{bus: bus, m: map[string]*cachedAnswer{}}
+	bus.Handle(busCatalogue, clusterbus.Handler{Apply: func(string) { c.clear() }, Reset: c.clear})
+	return c
+}
+
+func (c *catalogueCache) clear() {
+	c.mu.Lock()
+	c.m = map[string]*cachedAnswer{}
+	c.gen++
+	c.mu.Unlock()
+}
+
+// cached answers a catalogue GET from this node's cache, or runs next and
+// keeps its 200. The key is the request's path and raw query.
+func (s *Server) cached(next fiber.Handler) fiber.Handler {
+	c := s.catalogue
+	return func(ctx *fiber.Ctx) error {
+		if !c.bus.Up() {
+			return next(ctx)
+		}
+		key := string(ctx.Request().URI().RequestURI())
+		now := time.Now()
+		c.mu.RLock()
+		a, gen := c.m[key], c.gen
+		c.mu.RUnlock()
+		if a != nil && now.Before(a.until) {
+			return sendCached(ctx, a)
+		}
+		if err := next(ctx); err != nil {
+			return err
+		}
+		res := ctx.Response()
+		if res.StatusCode() != http.StatusOK {
+			return nil
+		}
+		body := append([]byte(nil), res.Body()...)
+		sum := sha256.Sum256(body)
+		a = &cachedAnswer{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`,
+			contentType: string(res.Header.ContentType()), cacheCtl: string(res.Header.Peek(fiber.HeaderCacheControl)),
+			until: now.Add(catalogueCacheTTL)}
+		c.mu.Lock()
+		// A forget since the read began: the answer may predate it.
+		if c.gen == gen {
+			if len(c.m) >= catalogueCacheSize {
+				c.m = map[string]*cachedAnswer{}
+			}
+			c.m[key] = a
+		}
+		c.mu.Unlock()
+		res.Header.Set(fiber.HeaderETag, a.etag)
+		if etagMatches(ctx, a.etag) {
+			res.ResetBody()
+			ctx.Status(http.StatusNotModified)
+		}
+		return nil
+	}
+}
+
+func sendCached(ctx *fiber.Ctx, a *cachedAnswer) error {
+	h := &ctx.Response().Header
+	h.Set(fiber.HeaderETag, a.etag)
+	if a.cacheCtl != "" {
+		h.Set(fiber.HeaderCacheControl, a.cacheCtl)
+	}
+	if etagMatches(ctx, a.etag) {
+		return ctx.SendStatus(http.StatusNotModified)
+	}
+	h.SetContentType(a.contentType)
+	// The cached bytes are never changed, so the response may point at
+	// them instead of copying.
+	ctx.Response().SetBodyRaw(a.body)
+	return nil
+}
+
+// etagMatches reads If-None-Match: the tag itself, a list containing it
+// (weak or strong, RFC 9110 §13.1.2 compares weakly), or *.
+func etagMatches(ctx *fiber.Ctx, etag string) bool {
+	inm := ctx.Request().Header.Peek(fiber.HeaderIfNoneMatch)
+	if len(inm) == 0 {
+		return false
+	}
+	for len(inm) > 0 {
+		for len(inm) > 0 && (inm[0] == ' ' || inm[0] == ',') {
+			inm = inm[1:]
+		}
+		end := 0
+		for end < len(inm) && inm[end] != ',' {
+			end++
+		}
+		tag := inm[:end]
+		for len(tag) > 0 && tag[len(tag)-1] == ' ' {
+			tag = tag[:len(tag)-1]
+		}
+		if len(tag) > 2 && tag[0] == 'W' && tag[1] == '/' {
+			tag = tag[2:]
+		}
+		if string(tag) == "*" || string(tag) == etag {
+			return true
+		}
+		inm = inm[end:]
+	}
+	return false
+}
+
+// forgetCatalogue drops every node's catalogue answers and returns once
+// they have (see clusterbus); a failure is logged: the change is made and
+// shows within catalogueCacheTTL on a node that missed it.
+func (s *Server) forgetCatalogue(ctx context.Context) {
+	if err := s.bus.Publish(ctx, busCatalogue, ""); err != nil {
+		s.log.Warn().Err(err).Msg("catalogue: not every node confirmed forgetting its cached answers")
+	}
+}
+
+// forgetCatalogueAfterChange is on every admin route: an admin request
+// that changes something (not GET or HEAD) and succeeds forgets the
+// catalogue before it is answered. Admin changes are rare, so forgetting
+// on every one, catalogue or not, costs nothing worth saving.
+func (s *Server) forgetCatalogueAfterChange(c *fiber.Ctx) error {
+	err := c.Next()
+	if m := c.Method(); m == fiber.MethodGet || m == fiber.MethodHead {
+		return err
+	}
+	if err == nil && c.Response().StatusCode() < 400 {
+		s.forgetCatalogue(c.UserContext())
+	}
+	return err
+}
