@@ -101,13 +101,17 @@ func run(ctx context.Context, args []string, e env) error {
 // in one process, and a node starting would race with the others logging).
 func init() { zerolog.TimeFieldFormat = time.RFC3339Nano }
 
-func newLogger(cfg Config, w io.Writer) zerolog.Logger {
+// newLogger writes cfg's format to w in batches (logwriter.go); call
+// flush before returning.
+func newLogger(cfg Config, w io.Writer) (log zerolog.Logger, flush func()) {
+	batched := newBatchedLog(w)
+	w = batched
 	if cfg.LogFormat == "console" {
-		w = zerolog.ConsoleWriter{Out: w, TimeFormat: "15:04:05"}
+		w = zerolog.ConsoleWriter{Out: batched, TimeFormat: "15:04:05"}
 	}
 	level := zerolog.InfoLevel
 	if lvl, err := zerolog.ParseLevel(os.Getenv("LOG_LEVEL")); err == nil && lvl != zerolog.NoLevel {
 		level = lvl
 	}
-	return zerolog.New(w).Level(level).With().Timestamp().Str("version", version).Logger()
+	return zerolog.New(w).Level(level).With().Timestamp().Str("version", version).Logger(), batched.flush
 }

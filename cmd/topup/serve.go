@@ -53,7 +53,8 @@ func serve(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg, e.stderr)
+	log, flushLog := newLogger(cfg, e.stderr)
+	defer flushLog()
 	_, stopPprof, err := startPprof(e.getenv, cfg.ListenAddr, log)
 	if err != nil {
 		return err
@@ -186,7 +187,8 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 	if err := checkPusherStartup(cfg, rtCfg.Apps, e.getenv); err != nil {
 		return err
 	}
-	log := newLogger(cfg, e.stderr)
+	log, flushLog := newLogger(cfg, e.stderr)
+	defer flushLog()
 	cl, err := newCluster(e.getenv, log)
 	if err != nil {
 		return err
