@@ -17,7 +17,8 @@ export function translateCode(t: TFunction, code: string | undefined, params?: R
   if (!code) return undefined;
   const key = codeKey(code);
   if (!t(key, { defaultValue: '' })) return undefined;
-  return String(t(key as never, { ...params } as never));
+  const text: unknown = t(key as never, { ...params } as never);
+  return typeof text === 'string' ? text : undefined;
 }
 
 /** The code of a failed answer's first field error in form order, or of its only one. */
