@@ -173,7 +173,7 @@ func (s *DB) Box() *secret.Box { return s.box }
 func (s *DB) WithTx(ctx context.Context, fn func(*sqlx.Tx) error) (err error) {
 	tx, err := s.db.BeginTxx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: begin: %w", err)
+		return fmt.Errorf("store: begin: %w", mapErr(err))
 	}
 	defer func() {
 		if p := recover(); p != nil {
