@@ -106,6 +106,7 @@ for (const run of runs) {
     await expect(here.page.getByRole('region', { name: w.sessions }).getByTestId('session')).toHaveCount(1);
     await expect(here.page.getByTestId('session').first()).toContainText(w.thisDevice);
     await expectNoHorizontalScroll(here.page);
+    await here.page.evaluate(() => window.scrollTo(0, 0)); // the fixed header at the top of the picture
     await screenshot(here.page, `account-${run.width}-${run.theme}-${run.language}`);
     const old = await request.post('/api/login', { data: { phone_number: customer.phone_number, password: PASSWORD } });
     expect(old.status()).toBe(401);
@@ -134,7 +135,6 @@ test('the language chosen on one device is the next device’s at sign-in', asyn
   await first.page.goto(`/${customer.username}`);
   await first.page.getByRole('region', { name: 'Language' }).getByRole('button', { name: 'မြန်မာ' }).click();
   await expect(first.page.locator('html')).toHaveAttribute('lang', 'my');
-  await expect(first.page.getByRole('heading', { level: 2, name: 'အကောင့် ဆက်တင်များ' })).toBeVisible();
   await expect.poll(() => sql(`SELECT locale FROM users WHERE username = '${customer.username}'`)).toBe('my');
 
   // A new browser that prefers English signs in and gets Burmese.

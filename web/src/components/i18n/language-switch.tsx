@@ -6,7 +6,7 @@ import { changeLanguage, languages } from '@/lib/i18n';
 
 /** English / Burmese segmented switch; the choice is kept in localStorage. */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const labelId = useId();
   return (
     <div className="flex items-center justify-between gap-3">
@@ -14,27 +14,35 @@ export function LanguageSwitch() {
         <GlobeIcon className="size-4" />
         {t('language.label')}
       </span>
-      <div role="group" aria-labelledby={labelId} className="flex rounded-full bg-slate-100 p-1 dark:bg-white/5">
-        {languages.map((language) => {
-          const active = i18n.resolvedLanguage === language;
-          return (
-            <button
-              key={language}
-              type="button"
-              lang={language}
-              aria-pressed={active}
-              onClick={() => void changeLanguage(language)}
-              className={`rounded-full px-3 py-1 text-sm font-semibold transition ${
-                active
-                  ? 'bg-white text-violet-700 shadow-sm dark:bg-violet-500/20 dark:text-violet-200'
-                  : 'text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'
-              }`}
-            >
-              {t(`language.${language}`)}
-            </button>
-          );
-        })}
-      </div>
+      <LanguageChoice labelledBy={labelId} />
+    </div>
+  );
+}
+
+/** The language buttons, the active one pressed; `wide` fills its row with two equal halves. */
+export function LanguageChoice({ labelledBy, wide = false }: { labelledBy: string; wide?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div role="group" aria-labelledby={labelledBy} className={`rounded-full bg-slate-100 p-1 dark:bg-white/5 ${wide ? 'grid grid-cols-2' : 'flex'}`}>
+      {languages.map((language) => {
+        const active = i18n.resolvedLanguage === language;
+        return (
+          <button
+            key={language}
+            type="button"
+            lang={language}
+            aria-pressed={active}
+            onClick={() => void changeLanguage(language)}
+            className={`rounded-full px-3 text-sm font-semibold transition ${wide ? 'min-h-11' : 'py-1'} ${
+              active
+                ? 'bg-white text-violet-700 shadow-sm dark:bg-violet-500/20 dark:text-violet-200'
+                : 'text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'
+            }`}
+          >
+            {t(`language.${language}`)}
+          </button>
+        );
+      })}
     </div>
   );
 }
