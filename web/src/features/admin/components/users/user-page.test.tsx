@@ -35,6 +35,14 @@ beforeEach(() => {
   );
 });
 
+describe('deletion request', () => {
+  it('marks a customer who asked for their account to be deleted', async () => {
+    user = { ...customer, deletion_requested_at: '2026-11-24T08:00:00Z' };
+    renderAdmin('/dashboard/users/7');
+    expect(await screen.findByText('Asked to be deleted')).toBeInTheDocument();
+  });
+});
+
 describe('ban', () => {
   it('needs a reason, then bans and shows the reason', async () => {
     const { user: actor } = renderAdmin('/dashboard/users/7');

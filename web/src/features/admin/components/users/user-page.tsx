@@ -62,6 +62,7 @@ export function UserPage() {
                 <span className="flex gap-1">
                   {user.is_admin && <Badge tone="info">{t('admin.users.admin')}</Badge>}
                   {user.is_banned ? <Badge tone="bad">{t('admin.users.banned')}</Badge> : <Badge tone="good">{t('admin.users.active')}</Badge>}
+                  {user.deletion_requested_at && <Badge tone="warn">{t('admin.deletions.badge')}</Badge>}
                 </span>
               }
             >
