@@ -93,15 +93,16 @@ test('a coin purchase with game info: pending in history, then completed live wh
   await expect(page).toHaveURL(/\/order$/);
   await expect(page.getByText('12345678')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm Order' }).click();
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  await expect(page.getByText(/being processed/)).toBeVisible();
+  // What really happens: paid, and waiting for the delivery, in the history's words.
+  await expect(page.getByRole('heading', { name: 'Paid — waiting for delivery' })).toBeVisible();
+  await expect(page.getByText(/usually within 5 minutes/)).toBeVisible();
 
   await page.goto(`/${customer.user.username}`);
   const orders = await call<{ data: { data: { id: number; payment_status: string }[] } }>(request, 'get', '/api/orders', customer.token);
   const coin = orders.data.data[0]!;
   expect(coin.payment_status).toBe('pending');
   const card = page.getByRole('listitem').filter({ hasText: `#${coin.id}` });
-  await expect(card.getByText('Pending')).toBeVisible();
+  await expect(card.getByText('Paid — waiting for delivery')).toBeVisible();
   await page.waitForTimeout(500);
   await call(request, 'post', `/api/admin/orders/${coin.id}/claim`, adminToken);
   await call(request, 'post', `/api/admin/orders/${coin.id}/complete`, adminToken, {});
@@ -232,7 +233,8 @@ test('insufficient balance says how much to top up and links to /top-up', async 
   await expect(alert).toContainText(/Please top up at least [\d,]+ Ks\./);
   await screenshot(page, 'store-journey-insufficient');
   await alert.getByRole('link', { name: 'Top up your wallet' }).click();
-  await expect(page).toHaveURL(/\/top-up$/);
+  // The shortfall is filled in, and the top-up comes back to the order.
+  await expect(page).toHaveURL(/\/top-up\?amount=\d+&return=%2Forder$/);
 });
 
 test('pagination: page in the URL, numbered buttons, next page', async ({ page }) => {

@@ -43,25 +43,27 @@ type AuthResultDialogsProps = {
   dialog: 'success' | 'failure' | null;
   /** Where the success button leads, if anywhere. */
   successTo?: string;
-  /** Login has no success dialog (it goes straight in), so no close for it. */
+  /** Only a registration ends with a success dialog; a login goes straight in. */
   onSuccessClose?: () => void;
   onFailureClose: () => void;
 };
 
-/** The 'Successful' and 'Failed' dialogs a login or a registration ends with. */
+/** The 'Register Successful' dialog, and the 'Failed' one a login or a registration can end with. */
 export function AuthResultDialogs({ form, dialog, successTo, onSuccessClose, onFailureClose }: AuthResultDialogsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <NotificationDialog
-        open={dialog === 'success'}
-        kind="success"
-        title={t(`auth.${form}.successTitle`)}
-        message={t(`auth.${form}.successBody`)}
-        buttonLabel={t(`auth.${form}.successButton`)}
-        to={successTo}
-        onClose={onSuccessClose ?? (() => undefined)}
-      />
+      {form === 'register' && (
+        <NotificationDialog
+          open={dialog === 'success'}
+          kind="success"
+          title={t('auth.register.successTitle')}
+          message={t('auth.register.successBody')}
+          buttonLabel={t('auth.register.successButton')}
+          to={successTo}
+          onClose={onSuccessClose ?? (() => undefined)}
+        />
+      )}
       <NotificationDialog
         open={dialog === 'failure'}
         kind="error"

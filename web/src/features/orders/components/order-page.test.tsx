@@ -9,8 +9,8 @@ import { renderApp, signInAs } from '@/testing/test-utils';
 
 const coin: PendingOrder = { orderId: 7, orderType: 'coin', image: '/media/p.svg', title: '86 Diamonds', totalPrice: 5300, service_id: 1, game_uid: '12345', game_server: '2001' };
 
-function setup(pending: PendingOrder, answer: () => Promise<Response> | Response) {
-  signInAs({ id: 1 });
+function setup(pending: PendingOrder, answer: () => Promise<Response> | Response, wallet = 100_000) {
+  signInAs({ id: 1, wallet_amount: wallet });
   localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify(pending));
   const calls: { body: unknown; key: string | null }[] = [];
   server.use(
@@ -25,7 +25,7 @@ function setup(pending: PendingOrder, answer: () => Promise<Response> | Response
 const order = { id: 31, product: { id: 7, name: '86 Diamonds', service: { name: 'Top Up' } }, payment_status: 'pending' };
 
 describe('order page (docs/spec.md §2, §4)', () => {
-  it('shows the summary with the 50 Ks service charge, then Processing..., then Order Confirmed!', async () => {
+  it('shows the summary with the 50 Ks service charge, then Processing..., then what really happened: paid, waiting for delivery', async () => {
     const { user, calls } = setup(coin, async () => {
       await delay(50);
       return HttpResponse.json({ success: true, credentials: null, order }, { status: 201 });
@@ -38,8 +38,8 @@ describe('order page (docs/spec.md §2, §4)', () => {
     expect(await screen.findByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', 'https://t.me/shwetopup');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
-    expect(screen.getByText(/being processed/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Paid — waiting for delivery' })).toBeInTheDocument();
+    expect(screen.getByText(/usually within 5 minutes/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/home');
     expect(localStorage.getItem(PENDING_ORDER_KEY)).toBeNull();
     expect(calls).toHaveLength(1);
@@ -52,8 +52,7 @@ describe('order page (docs/spec.md §2, §4)', () => {
     const { user } = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order }, { status: 201 }));
     expect(await screen.findByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', 'viber://chat?number=%2B959791234567');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
-    expect(await screen.findByText(/usually arrives within 15 minutes/)).toBeInTheDocument();
-
+    expect(await screen.findByText(/usually within 15 minutes/)).toBeInTheDocument();
   });
 
   it('shows no Contact Support link when the shop set no channel', async () => {
@@ -89,21 +88,51 @@ describe('order page (docs/spec.md §2, §4)', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No connection');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
-    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Paid — waiting for delivery' })).toBeInTheDocument();
     expect(calls).toHaveLength(2);
     expect(calls[1]!.key).toBe(calls[0]!.key);
   });
 
   it('tells how much to top up when the balance is short, with a link to /top-up', async () => {
-    const { user } = setup(coin, () =>
+    const { user } = setup(
+      coin,
+      () =>
       HttpResponse.json(
         { success: false, message: 'Your wallet balance is not enough…', data: { message: 'Your wallet balance is not enough…', required: 5350, balance: 1000, shortfall: 4350 } },
         { status: 422 },
       ),
+      100_000, // the balance this page knew was enough; the server knows better
     );
     await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Please top up at least 4,350 Ks.');
-    expect(within(alert).getByRole('link', { name: 'Top up your wallet' })).toHaveAttribute('href', '/top-up');
+    expect(within(alert).getByRole('link', { name: 'Top up your wallet' })).toHaveAttribute('href', '/top-up?amount=4350&return=%2Forder');
+  });
+
+  it('says a short balance before Confirm, with the exact shortfall and a top-up of it that comes back here', async () => {
+    setup(coin, () => HttpResponse.json({ success: true, credentials: null, order }, { status: 201 }), 1000);
+    const notice = await screen.findByTestId('shortfall');
+    expect(notice).toHaveTextContent('Your balance is 1,000 Ks: 4,350 Ks short for this order.');
+    expect(within(notice).getByRole('link', { name: 'Top up 4,350 Ks' })).toHaveAttribute('href', '/top-up?amount=4350&return=%2Forder');
+  });
+
+  it('tops up at least the minimum for a small shortfall, and says nothing when the balance covers the order', async () => {
+    const first = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order }, { status: 201 }), 5000);
+    const notice = await screen.findByTestId('shortfall');
+    expect(notice).toHaveTextContent('350 Ks short');
+    expect(within(notice).getByRole('link', { name: 'Top up 2,000 Ks' })).toHaveAttribute('href', '/top-up?amount=2000&return=%2Forder');
+    first.unmount();
+    setup(coin, () => HttpResponse.json({ success: true, credentials: null, order }, { status: 201 }), 5350);
+    expect(await screen.findByRole('button', { name: 'Confirm Order' })).toBeInTheDocument();
+    expect(screen.queryByTestId('shortfall')).not.toBeInTheDocument();
+  });
+
+  it('calls a delivered code order confirmed, as its history does', async () => {
+    const { user } = setup({ ...coin, orderType: 'code', game_uid: undefined, game_server: undefined }, () =>
+      HttpResponse.json({ success: true, credentials: null, code: 'DEMO-1234', order: { ...order, payment_status: 'completed' } }, { status: 201 }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(screen.getByText(/^Delivered: your code is below/)).toBeInTheDocument();
   });
 });

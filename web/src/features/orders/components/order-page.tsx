@@ -10,6 +10,9 @@ import { CheckCircleIcon, ErrorIcon, HomeIcon, MessageIcon, TelegramIcon, Facebo
 import { paths } from '@/config/paths';
 import { orderKeys, placeOrder, type PlaceOrderResponse } from '@/features/orders/api/orders';
 import { CredentialsView } from '@/features/orders/components/credentials-view';
+import { ShortfallNotice } from '@/features/orders/components/shortfall-notice';
+import { orderStatusLabel } from '@/features/orders/utils/status';
+import { topUpFor } from '@/features/orders/utils/top-up-link';
 import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { formatAmount } from '@/lib/format';
@@ -106,7 +109,8 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
         <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-emerald-100 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300">
           <CheckCircleIcon className="size-9" />
         </span>
-        <h1 className="text-2xl font-extrabold">{t('order.confirmed')}</h1>
+        {/* What really happened, in the words the order history uses for the same order. */}
+        <h1 className="text-2xl font-extrabold">{response.order.payment_status === 'completed' ? t('order.confirmed') : orderStatusLabel(t, response.order.payment_status)}</h1>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t('order.orderNumber', { id: response.order.id })} · {pending.title}
         </p>
@@ -131,7 +135,9 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
           </>
         ) : (
           <>
-            <p className="text-slate-700 dark:text-slate-200">{t('order.thankYou', { minutes: deliveryMinutes })}</p>
+            <p className="text-slate-700 dark:text-slate-200">
+              {response.order.payment_status === 'completed' ? t('order.delivered') : t('order.thankYou', { minutes: deliveryMinutes })}
+            </p>
             {response.code && (
               <div className="flex flex-col gap-1 text-left">
                 <p className="text-xs font-semibold text-slate-500 dark:text-slate-400">{t('order.yourCode')}</p>
@@ -187,12 +193,13 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
               <span>{state.message}</span>
             </p>
             {state.shortfall !== undefined && (
-              <Link to={paths.topUp} className="self-start font-bold text-violet-700 underline underline-offset-4 dark:text-violet-300">
+              <Link to={topUpFor(state.shortfall)} className="self-start font-bold text-violet-700 underline underline-offset-4 dark:text-violet-300">
                 {t('order.goTopUp')}
               </Link>
             )}
           </div>
         )}
+        {state.kind !== 'error' && <ShortfallNotice total={total} />}
         <Button className="w-full" loading={state.kind === 'processing'} onClick={() => void confirm()}>
           {state.kind === 'processing' ? t('order.processing') : t('order.confirm')}
         </Button>

@@ -10,6 +10,8 @@ describe('Enter Your Game Info (docs/spec.md §2, §5)', () => {
     const onConfirm = vi.fn();
     const { user } = renderWithProviders(<GameInfoDialog product={product()} onClose={vi.fn()} onConfirm={onConfirm} />);
     expect(screen.getByRole('dialog', { name: 'Enter Your Game Info' })).toBeInTheDocument();
+    // The all-in price is said before the confirm page, service charge included.
+    expect(screen.getByTestId('game-info-total')).toHaveTextContent(`Total ${(product().price + 50).toLocaleString('en-US')} Ks, incl. 50 Ks service charge`);
     expect(screen.getByText(/check your Game ID and Server ID carefully/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Game ID'), '   ');
     await user.click(screen.getByRole('button', { name: 'Confirm Info' }));

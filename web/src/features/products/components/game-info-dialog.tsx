@@ -5,8 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { AlertIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
+import { SERVICE_CHARGE } from '@/config/pricing';
 import type { Product } from '@/features/products/api/products';
+import { priceDisplay } from '@/features/products/utils/display';
 import { needsServerId, normalizeDigits, validateGameInfo, type GameInfoErrors } from '@/features/products/utils/game-info';
+import { formatAmount } from '@/lib/format';
 import { localName } from '@/lib/localize';
 
 type GameInfoDialogProps = {
@@ -45,9 +48,17 @@ export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogPr
     <Dialog open={product !== null} onClose={close} title={t('products.gameInfo.title')}>
       {product && (
         <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4 text-left">
-          <p className="rounded-xl bg-violet-50 px-3 py-2 text-sm font-semibold text-violet-800 dark:bg-violet-500/10 dark:text-violet-200">
-            {localName(product.game, i18n.language)} · {localName(product, i18n.language)}
-          </p>
+          <div className="flex flex-col gap-0.5 rounded-xl bg-violet-50 px-3 py-2 text-sm text-violet-800 dark:bg-violet-500/10 dark:text-violet-200">
+            <p className="font-semibold">
+              {localName(product.game, i18n.language)} · {localName(product, i18n.language)}
+            </p>
+            <p data-testid="game-info-total">
+              {t('products.gameInfo.total', {
+                total: formatAmount(priceDisplay(product).total),
+                charge: formatAmount(SERVICE_CHARGE),
+              })}
+            </p>
+          </div>
           <TextField
             label={t('products.gameInfo.gameId')}
             inputMode="numeric"

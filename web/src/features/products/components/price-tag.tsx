@@ -1,22 +1,30 @@
 import { useTranslation } from 'react-i18next';
 
+import { SERVICE_CHARGE } from '@/config/pricing';
 import type { Product } from '@/features/products/api/products';
 import { priceDisplay } from '@/features/products/utils/display';
 import { formatAmount } from '@/lib/format';
 
-/** The price (rounded down) with the struck "was" price. */
+/**
+ * The all-in price (rounded down, with the service charge) over a note saying
+ * so, and the struck "was" price above it. The "was" line is there even when
+ * empty, so prices line up across a row of cards.
+ */
 export function PriceTag({ product }: { product: Product }) {
   const { t } = useTranslation();
-  const { price, fakePrice } = priceDisplay(product);
+  const { total, fakeTotal } = priceDisplay(product);
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
-      <span className="text-base font-extrabold text-violet-700 tabular-nums sm:text-lg dark:text-gold-300">{t('common.kyat', { amount: formatAmount(price) })}</span>
-      {fakePrice !== null && (
-        <s className="text-xs text-slate-400 tabular-nums dark:text-slate-500">
-          <span className="sr-only">{t('products.wasPrice')} </span>
-          {t('common.kyat', { amount: formatAmount(fakePrice) })}
-        </s>
-      )}
+    <p className="flex flex-col">
+      <span className="min-h-4 text-xs leading-4 tabular-nums">
+        {fakeTotal !== null && (
+          <s className="text-slate-600 dark:text-slate-400">
+            <span className="sr-only">{t('products.wasPrice')} </span>
+            {t('common.kyat', { amount: formatAmount(fakeTotal) })}
+          </s>
+        )}
+      </span>
+      <span className="text-base font-extrabold text-violet-700 tabular-nums sm:text-lg dark:text-gold-300">{t('common.kyat', { amount: formatAmount(total) })}</span>
+      <span className="text-[11px] text-slate-600 dark:text-slate-400">{t('products.inclCharge', { amount: formatAmount(SERVICE_CHARGE) })}</span>
     </p>
   );
 }
@@ -28,7 +36,7 @@ export function PriceBadges({ product }: { product: Product }) {
   if (discount === null) return null;
   return (
     <span className="absolute top-2 left-2 z-10 flex flex-col items-start gap-1">
-      <span className="rounded-full bg-emerald-600 px-2 py-0.5 text-[11px] font-bold text-white shadow">{t('products.discount', { percent: discount })}</span>
+      <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-[11px] font-bold text-white shadow">{t('products.discount', { percent: discount })}</span>
       {hot && <span className="rounded-full bg-gradient-to-r from-rose-500 to-orange-500 px-2 py-0.5 text-[11px] font-extrabold text-white shadow">{t('products.hot')}</span>}
     </span>
   );

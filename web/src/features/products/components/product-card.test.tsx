@@ -8,20 +8,21 @@ import { renderWithProviders } from '@/testing/test-utils';
 
 describe('price and badge display (docs/spec.md §5)', () => {
   it('rounds prices down and shows badges only above 0 % and 20 %', () => {
-    expect(priceDisplay({ price: 1999.99, fake_price: null, discount_percent: 0 })).toEqual({ price: 1999, fakePrice: null, discount: null, hot: false });
-    expect(priceDisplay({ price: 900, fake_price: 1000.9, discount_percent: 10 })).toEqual({ price: 900, fakePrice: 1000, discount: 10, hot: false });
+    expect(priceDisplay({ price: 1999.99, fake_price: null, discount_percent: 0 })).toEqual({ price: 1999, total: 2049, fakePrice: null, fakeTotal: null, discount: null, hot: false });
+    expect(priceDisplay({ price: 900, fake_price: 1000.9, discount_percent: 10 })).toEqual({ price: 900, total: 950, fakePrice: 1000, fakeTotal: 1050, discount: 10, hot: false });
     expect(priceDisplay({ price: 700, fake_price: 1000, discount_percent: 20 }).hot).toBe(false);
     expect(priceDisplay({ price: 700, fake_price: 1000, discount_percent: 21 }).hot).toBe(true);
     // A "was" price that is not above the price is not shown.
     expect(priceDisplay({ price: 700, fake_price: 700, discount_percent: 0 }).fakePrice).toBeNull();
   });
 
-  it('shows the price, the struck fake price, the discount and HOT badges on a coin card', async () => {
+  it('shows the all-in price (with the 50 Ks service charge, said so), the struck fake price, the discount and HOT badges on a coin card', async () => {
     const onBuy = vi.fn();
     const { user } = renderWithProviders(<PackageCard product={product({ price: 10500.6, fake_price: 14000, discount_percent: 25 })} onBuy={onBuy} />);
     const card = screen.getByRole('article', { name: '86 Diamonds' });
-    expect(within(card).getByText('10,500 Ks')).toBeInTheDocument();
-    expect(within(card).getByText('14,000 Ks').closest('s')).not.toBeNull();
+    expect(within(card).getByText('10,550 Ks')).toBeInTheDocument();
+    expect(within(card).getByText('incl. 50 Ks service charge')).toBeInTheDocument();
+    expect(within(card).getByText('14,050 Ks').closest('s')).not.toBeNull();
     expect(within(card).getByText('-25%')).toBeInTheDocument();
     expect(within(card).getByText('HOT')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Purchase' }));

@@ -1,5 +1,5 @@
 // docs/spec.md §5 top-up rules.
-export const MIN_TOPUP = 2000;
+import { MIN_TOPUP } from '@/config/pricing';
 /** The server's ceiling for one top-up. */
 export const MAX_TOPUP = 5_000_000;
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
