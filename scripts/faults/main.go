@@ -33,6 +33,7 @@ func main() {
 	nAdmins := flag.Int("admins", 2, "admin tabs confirming top-ups")
 	product := flag.Int64("product", 42, "a product without a server id")
 	rate := flag.Int("connect-rate", 200, "clients opening the app per second at the start")
+	confirmRate := flag.Float64("confirm-rate", 0, "top-ups the admin confirms per second (default: every customer's over 40 s)")
 	limit := flag.Duration("reconnect-limit", 10*time.Second, "the longest a client may take to be back with its balance")
 	ready := flag.String("ready", "", "a file created once every client is connected and the load runs")
 	flag.Parse()
@@ -47,7 +48,8 @@ func main() {
 	if err != nil {
 		fail("customers: %v", err)
 	}
-	t := newTally()
+	ph := &phase{}
+	t := newTally(ph)
 	httpAPI := &api{base: *base, client: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
 		MaxIdleConns: 4096, MaxIdleConnsPerHost: 4096, IdleConnTimeout: 30 * time.Second}}, tally: t}
 	adm := &admin{api: httpAPI, token: login(httpAPI, "09000000001", "admin123")}
@@ -66,7 +68,6 @@ func main() {
 	}
 
 	// The customers open the app, at most rate a second.
-	ph := &phase{}
 	rt := &realtime{api: httpAPI, wsURL: wsURLOf(*base, cfg.Data.Pusher.Key), phase: ph, limit: *limit}
 	clients := make([]*wsClient, *nClients)
 	clientsCtx, stopClients := context.WithCancel(ctx)
@@ -101,8 +102,30 @@ func main() {
 	for w := range *nBuyers {
 		loadWG.Go(func() { by.run(loadCtx, w, customers[w]) })
 	}
+	// The admin works through the queue at a pace, so confirms go on
+	// through every fault instead of being over in the first seconds.
+	if *confirmRate <= 0 {
+		*confirmRate = max(2, float64(len(customers))/40)
+	}
+	paced := make(chan int64)
+	loadWG.Go(func() {
+		tick := time.NewTicker(time.Duration(float64(time.Second) / *confirmRate))
+		defer tick.Stop()
+		for len(queue) > 0 {
+			select {
+			case <-loadCtx.Done():
+				return
+			case <-tick.C:
+			}
+			select {
+			case <-loadCtx.Done():
+				return
+			case paced <- <-queue:
+			}
+		}
+	})
 	for range *nAdmins {
-		loadWG.Go(func() { adm.run(loadCtx, queue) })
+		loadWG.Go(func() { adm.run(loadCtx, paced) })
 	}
 	started := time.Now()
 	if *ready != "" {
@@ -133,7 +156,7 @@ func main() {
 	stopClients()
 	clientsWG.Wait()
 
-	rep.Requests, rep.FailedAttempts, rep.RequestsTotal, rep.slowest = t.snapshot()
+	rep.Requests, rep.FailedAttempts, rep.FailedByFault, rep.RequestsTotal, rep.slowest = t.snapshot()
 	rep.SlowestFailed = rep.slowest.Round(time.Millisecond).String()
 	rep.CatalogueReads = by.reads.Load()
 	rep.Orders = ordersOf(ctx, db, customers[:*nBuyers], by)

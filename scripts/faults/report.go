@@ -10,15 +10,16 @@ import (
 )
 
 type report struct {
-	Clients          int              `json:"clients"`
-	Buyers           int              `json:"buyers"`
-	Admins           int              `json:"admins"`
-	RampUp           string           `json:"clients_connected_in"`
-	LoadSeconds      float64          `json:"load_seconds"`
-	RequestsTotal    int64            `json:"requests"`
-	Requests         map[string]int64 `json:"requests_by_kind"`
-	FailedAttempts   map[string]int64 `json:"failed_attempts_by_cause"`
-	SlowestFailed    string           `json:"slowest_failed_attempt"`
+	Clients          int                         `json:"clients"`
+	Buyers           int                         `json:"buyers"`
+	Admins           int                         `json:"admins"`
+	RampUp           string                      `json:"clients_connected_in"`
+	LoadSeconds      float64                     `json:"load_seconds"`
+	RequestsTotal    int64                       `json:"requests"`
+	Requests         map[string]int64            `json:"requests_by_kind"`
+	FailedAttempts   map[string]int64            `json:"failed_attempts_by_cause"`
+	FailedByFault    map[string]map[string]int64 `json:"failed_attempts_by_fault"`
+	SlowestFailed    string                      `json:"slowest_failed_attempt"`
 	slowest          time.Duration
 	CatalogueReads   int64       `json:"catalogue_reads_answered"`
 	Orders           orderCheck  `json:"orders"`

@@ -16,11 +16,13 @@ type tally struct {
 	mu       sync.Mutex
 	requests map[string]int64
 	failures map[string]int64
+	byFault  map[string]map[string]int64 // failed attempts by the fault they came during
 	slowest  time.Duration
+	phase    *phase
 }
 
-func newTally() *tally {
-	return &tally{requests: map[string]int64{}, failures: map[string]int64{}}
+func newTally(ph *phase) *tally {
+	return &tally{requests: map[string]int64{}, failures: map[string]int64{}, byFault: map[string]map[string]int64{}, phase: ph}
 }
 
 func (t *tally) request(kind string) {
@@ -32,19 +34,28 @@ func (t *tally) request(kind string) {
 // failed records a failed attempt of kind: cause is an HTTP status or the
 // kind of network error.
 func (t *tally) failed(kind, cause string, took time.Duration) {
+	fault := t.phase.get()
 	t.mu.Lock()
 	t.failures[kind+" "+cause]++
+	if t.byFault[fault] == nil {
+		t.byFault[fault] = map[string]int64{}
+	}
+	t.byFault[fault][kind+" "+cause]++
 	t.slowest = max(t.slowest, took)
 	t.mu.Unlock()
 }
 
-func (t *tally) snapshot() (requests, failures map[string]int64, total int64, slowest time.Duration) {
+func (t *tally) snapshot() (requests, failures map[string]int64, byFault map[string]map[string]int64, total int64, slowest time.Duration) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, n := range t.requests {
 		total += n
 	}
-	return maps(t.requests), maps(t.failures), total, t.slowest
+	byFault = map[string]map[string]int64{}
+	for f, m := range t.byFault {
+		byFault[f] = maps(m)
+	}
+	return maps(t.requests), maps(t.failures), byFault, total, t.slowest
 }
 
 func maps(m map[string]int64) map[string]int64 {
