@@ -17,12 +17,22 @@
 #   FAULTS_KEEP=1 scripts/faults.sh            keeps the node and HAProxy logs
 #
 # FAULTS_GAP is the steady load, in seconds, between faults (default 5).
+#
+# The same load without faults measures capacity (docs/reliability.md,
+# "Capacity"): FAULTS_PLAN=steady runs it for FAULTS_FOR seconds (30) on
+# FAULTS_NODES nodes (3; 1 puts one node behind the balancer) and reports
+# requests per second and latency by kind.
+#   FAULTS_PLAN=steady FAULTS_NODES=1 FAULTS_CLIENTS=500 FAULTS_BUYERS=4 scripts/faults.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 clients=${FAULTS_CLIENTS:-2000}
 buyers=${FAULTS_BUYERS:-8}
 gap=${FAULTS_GAP:-5}
+plan=${FAULTS_PLAN:-faults}
+nodes=${FAULTS_NODES:-3}
+case "$plan/$nodes" in faults/3 | steady/1 | steady/3) ;; *)
+  echo "faults: FAULTS_PLAN=faults needs 3 nodes; steady runs on 1 or 3" >&2; exit 1 ;; esac
 haproxy=$(command -v haproxy || echo /usr/sbin/haproxy)
 [ -x "$haproxy" ] || { echo "faults: haproxy is not installed (Debian: apt-get install haproxy)" >&2; exit 1; }
 # Each client is a socket in the load, two in HAProxy and one in a node.
@@ -72,7 +82,9 @@ start_node() {
   for _ in $(seq 200); do curl -fs "http://${addr[$1]}/readyz" >/dev/null 2>&1 && return; sleep 0.1; done
   echo "faults: node $1 did not become ready" >&2; tail -n 20 "$work/node-$1.log" >&2; exit 1
 }
-for n in 0 1 2; do start_node $n; done
+for n in $(seq 0 $((nodes - 1))); do start_node "$n"; done
+# One node: the config's other slots point at it too.
+[ "$nodes" = 3 ] || addr=("${addr[0]}" "${addr[0]}" "${addr[0]}")
 TOPUP_BIND="127.0.0.1:$front" TOPUP_NODE1="${addr[0]}" TOPUP_NODE2="${addr[1]}" TOPUP_NODE3="${addr[2]}" \
   "$haproxy" -db -f deploy/haproxy.cfg >"$work/haproxy.log" 2>&1 &
 pids+=($!)
@@ -100,6 +112,13 @@ probe() {
   echo "$code|$ready"
 }
 
+if [ "$plan" = steady ]; then
+  phase "steady load"; sleep "${FAULTS_FOR:-30}"
+  stamp "stop"; echo stop >&3; exec 3>&-
+  load_ok=0; wait "$load" || load_ok=$?
+  cat "$work/report.json"
+  exit "$load_ok"
+fi
 sleep "$gap"
 phase "kill -9 node 1";   { kill -KILL "${node_pid[0]}"; wait "${node_pid[0]}"; } 2>/dev/null || true
 sleep "$gap"; start_node 0; stamp "node 1 started again"; sleep 2.5

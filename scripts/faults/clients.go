@@ -143,6 +143,7 @@ func (r *realtime) connect(cl *wsClient) (*websocket.Conn, error) {
 		switch f.Event {
 		case "pusher_internal:subscription_succeeded":
 			_ = ws.SetReadDeadline(time.Time{})
+			r.api.tally.ok("websocket", time.Since(t0))
 			return ws, nil
 		case "pusher:error", "pusher:subscription_error":
 			r.api.tally.failed("websocket", f.Event, time.Since(t0))

@@ -55,6 +55,7 @@ func (a *api) call(kind, method, path, token, key, xff, body string, out any) (i
 		a.tally.failed(kind, fmt.Sprint(res.StatusCode), time.Since(t0))
 		return res.StatusCode, raw, nil
 	}
+	a.tally.ok(kind, time.Since(t0))
 	if out != nil {
 		if err := json.Unmarshal(raw, out); err != nil {
 			return res.StatusCode, raw, fmt.Errorf("%s %s: %w", method, path, err)

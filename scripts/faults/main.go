@@ -158,6 +158,7 @@ func main() {
 
 	rep.Requests, rep.FailedAttempts, rep.FailedByFault, rep.RequestsTotal, rep.slowest = t.snapshot()
 	rep.SlowestFailed = rep.slowest.Round(time.Millisecond).String()
+	rep.Latency = t.latencies()
 	rep.CatalogueReads = by.reads.Load()
 	rep.Orders = ordersOf(ctx, db, customers[:*nBuyers], by)
 	rep.Topups = topupsOf(ctx, db, customers, adm)

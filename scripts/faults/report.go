@@ -19,6 +19,7 @@ type report struct {
 	Requests         map[string]int64            `json:"requests_by_kind"`
 	FailedAttempts   map[string]int64            `json:"failed_attempts_by_cause"`
 	FailedByFault    map[string]map[string]int64 `json:"failed_attempts_by_fault"`
+	Latency          map[string]spread           `json:"answered_latency_by_kind"`
 	SlowestFailed    string                      `json:"slowest_failed_attempt"`
 	slowest          time.Duration
 	CatalogueReads   int64       `json:"catalogue_reads_answered"`

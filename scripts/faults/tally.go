@@ -17,18 +17,38 @@ type tally struct {
 	requests map[string]int64
 	failures map[string]int64
 	byFault  map[string]map[string]int64 // failed attempts by the fault they came during
+	answered map[string][]time.Duration  // how long each answered (2xx) request took, by kind
 	slowest  time.Duration
 	phase    *phase
 }
 
 func newTally(ph *phase) *tally {
-	return &tally{requests: map[string]int64{}, failures: map[string]int64{}, byFault: map[string]map[string]int64{}, phase: ph}
+	return &tally{requests: map[string]int64{}, failures: map[string]int64{}, byFault: map[string]map[string]int64{},
+		answered: map[string][]time.Duration{}, phase: ph}
 }
 
 func (t *tally) request(kind string) {
 	t.mu.Lock()
 	t.requests[kind]++
 	t.mu.Unlock()
+}
+
+// ok records how long an answered request took.
+func (t *tally) ok(kind string, took time.Duration) {
+	t.mu.Lock()
+	t.answered[kind] = append(t.answered[kind], took)
+	t.mu.Unlock()
+}
+
+// latencies returns the spread of answered requests' times by kind.
+func (t *tally) latencies() map[string]spread {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make(map[string]spread, len(t.answered))
+	for k, v := range t.answered {
+		out[k] = spreadOf(v)
+	}
+	return out
 }
 
 // failed records a failed attempt of kind: cause is an HTTP status or the
