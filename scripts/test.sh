@@ -61,7 +61,7 @@ scripts/restore-drill.sh
 # The fault drill's short form (docs/reliability.md, "Faults"): three
 # nodes behind HAProxy, 200 customers with the app open, buyers and an
 # admin, through a node killed, two rolled, PostgreSQL stopped and Redis
-# restarted; nothing lost, doubled or left stale. About 2 minutes; the
+# restarted; nothing lost, doubled or left stale. About a minute; the
 # long form (2,000 clients) is `scripts/faults.sh` by hand.
 step "fault drill, short form"
 FAULTS_CLIENTS=200 FAULTS_GAP=2 scripts/faults.sh
