@@ -158,6 +158,48 @@ func TestRunPublishesOnNotify(t *testing.T) {
 	}
 }
 
+// Orders committed together are published by one claim: a NOTIFY waits
+// Linger before claiming, so the dispatcher's statements do not grow with
+// the order rate. (Linger is long here so that the second order surely
+// commits within it; the default is 20ms.)
+func TestNotificationsLingerIntoOneClaim(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	db, dsn, u, code := setup(t)
+	rec := newRecorder(2)
+	d := outbox.New(db, rec.publish, outbox.Options{DSN: dsn, Linger: 3 * time.Second, Sweep: time.Hour})
+	done := make(chan error, 1)
+	go func() { done <- d.Run(ctx) }()
+	// The first claim at start finds the setup's events.
+	deadline := time.After(30 * time.Second) // a hang guard, not a timing assertion
+	for rec.delivered() < 1 {
+		select {
+		case <-rec.notify:
+		case <-deadline:
+			t.Fatal("the setup's event was never published")
+		}
+	}
+	before := d.Claims()
+	for range 2 {
+		if _, _, err := db.PlaceOrder(context.Background(), u.ID, code, "", "", ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for rec.delivered() < 1+2*4 {
+		select {
+		case <-rec.notify:
+		case <-deadline:
+			t.Fatalf("delivered %d of %d", rec.delivered(), 1+2*4)
+		}
+	}
+	if claims := d.Claims() - before; claims != 1 {
+		t.Fatalf("two orders' events took %d claims, want 1", claims)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
 // A ban and a demotion close the user's sockets through the outbox: after
 // the ban's user.updated, in that order, and again after a failed try; a
 // promotion closes nothing.
