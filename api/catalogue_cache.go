@@ -70,10 +70,10 @@ func (s *Server) cached(next fiber.Handler) fiber.Handler {
 		if !c.bus.Up() {
 			return next(ctx)
 		}
-		key := string(ctx.Request().URI().RequestURI())
+		key := ctx.Request().URI().RequestURI()
 		now := time.Now()
 		c.mu.RLock()
-		a, gen := c.m[key], c.gen
+		a, gen := c.m[string(key)], c.gen // string(key) here does not allocate
 		c.mu.RUnlock()
 		if a != nil && now.Before(a.until) {
 			return sendCached(ctx, a)
@@ -96,7 +96,7 @@ func (s *Server) cached(next fiber.Handler) fiber.Handler {
 			if len(c.m) >= catalogueCacheSize {
 				c.m = map[string]*cachedAnswer{}
 			}
-			c.m[key] = a
+			c.m[string(key)] = a
 		}
 		c.mu.Unlock()
 		res.Header.Set(fiber.HeaderETag, a.etag)
