@@ -42,6 +42,9 @@ func expireReceipts(ctx context.Context, db *store.DB, files *receipts.Store, lo
 	for {
 		n, err := db.ExpireReceipts(ctx, time.Now(), batch, func(name string) error { return files.Delete(ctx, name) })
 		if err != nil {
+			if ctx.Err() != nil {
+				return // stopped by shutdown, not a failure
+			}
 			log.Error().Err(err).Msg("receipt retention")
 			return
 		}
