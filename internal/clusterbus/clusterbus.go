@@ -52,7 +52,7 @@ type Bus struct {
 // REDIS_PREFIX, so that clusters sharing one Redis do not hear each other.
 func New(rdb redis.UniversalClient, prefix string, log zerolog.Logger) *Bus {
 	b := &Bus{rdb: rdb, channel: prefix + "cachebus", acks: prefix + "cachebus:ack:", log: log,
-		AckWait: time.Second, handlers: map[string][]Handler{}}
+		AckWait: 5 * time.Second, handlers: map[string][]Handler{}}
 	b.up.Store(rdb == nil)
 	return b
 }
