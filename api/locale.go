@@ -26,3 +26,15 @@ func requestLocale(c *fiber.Ctx) i18n.Locale {
 func say(c *fiber.Ctx, code i18n.Code, kv ...any) string {
 	return i18n.T(code, kv...).In(requestLocale(c))
 }
+
+// recipientLocale is the language of a text sent to u outside this answer
+// (an SMS): u's stored preference when there is one, else the language
+// the request was made in, since the person asking holds the phone.
+func recipientLocale(c *fiber.Ctx, u any) i18n.Locale {
+	if p, ok := u.(interface{ Language() string }); ok {
+		if lang, ok := i18n.ParseLang(p.Language()); ok {
+			return i18n.In(lang)
+		}
+	}
+	return requestLocale(c)
+}

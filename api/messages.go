@@ -25,9 +25,14 @@ const (
 	maxMessageBody  = 5000
 )
 
-// toMessageJSON is the message as clients see it; user.message.sent
+// messagesJSON writes messages as clients see them, in the request's
+// language (a message the store wrote itself is re-written from its codes
+// every time, so switching language re-words the panel); user.message.sent
 // carries the same message in its Sent form.
-func toMessageJSON(m store.Message) contract.Message { return m.Contract() }
+func messagesJSON(c *fiber.Ctx) func(store.Message) contract.Message {
+	loc := requestLocale(c)
+	return func(m store.Message) contract.Message { return m.In(loc).Contract() }
+}
 
 // pathID reads a positive id from the route; anything else is 404 with
 // notFound, as no row has such an id.
@@ -54,7 +59,7 @@ func (s *Server) listMessages(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out := mapSlice(list, toMessageJSON)
+	out := mapSlice(list, messagesJSON(c))
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	return reply(c, http.StatusOK, fiber.Map{"messages": out})
 }
@@ -130,7 +135,7 @@ func (s *Server) sendMessage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return reply(c, http.StatusCreated, fiber.Map{"message": say(c, i18n.MessageSent), "data": toMessageJSON(m)})
+	return reply(c, http.StatusCreated, fiber.Map{"message": say(c, i18n.MessageSent), "data": messagesJSON(c)(m)})
 }
 
 // badBodyChar is badTextChar for a multi-line text: line breaks and tabs

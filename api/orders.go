@@ -229,9 +229,3 @@ func (s *Server) listOrders(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
 	return paged(c, out, page.PageInfo)
 }
-
-// insufficientFundsMessage names the price, the balance and what to top up.
-func insufficientFundsMessage(e *store.InsufficientFundsError) string {
-	return fmt.Sprintf("Your wallet balance is not enough for this order: it costs %s and you have %s. Please top up at least %s.",
-		store.Kyat(e.Required), store.Kyat(e.Balance), store.Kyat(e.Shortfall))
-}

@@ -99,7 +99,8 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 		return err
 	}
 	ctx := c.UserContext()
-	if _, err := s.opts.Store.UserByPhone(ctx, number); errors.Is(err, store.ErrNotFound) {
+	recipient, err := s.opts.Store.UserByPhone(ctx, number)
+	if errors.Is(err, store.ErrNotFound) {
 		return otpError(http.StatusNotFound, i18n.PhoneNotFound, "phone_number")
 	} else if err != nil {
 		return err
@@ -121,8 +122,8 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 	}
 	sendCtx, cancel := context.WithTimeout(ctx, smsTimeout)
 	defer cancel()
-	text := fmt.Sprintf("%s: your password reset code is %s. It expires in %d minutes. Never share it.",
-		s.storeName(), code, int(otpTTL.Minutes()))
+	text := i18n.T(i18n.SMSResetCode, "store", s.storeName(), "code", code, "minutes", int(otpTTL.Minutes())).
+		In(recipientLocale(c, recipient))
 	if err := s.opts.SMS.Send(sendCtx, number, text); err != nil {
 		s.log.Error().Err(err).Str("request_id", requestID(c)).Msg("sms send failed")
 		return otpError(http.StatusBadGateway, i18n.SMSFailed, "phone_number")

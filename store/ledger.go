@@ -14,6 +14,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 )
 
 // Ledger kinds. The sign of an entry follows from its kind: top-ups and
@@ -132,11 +133,11 @@ func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, re
 }
 
 func adjustmentMessage(userID, actorID, amount int64, reason string) NewMessage {
-	m := NewMessage{UserID: userID, SenderID: actorID, Title: "Your wallet was adjusted"}
+	m := NewMessage{UserID: userID, SenderID: actorID, TitleText: i18n.T(i18n.WalletAdjustedTitle)}
 	if amount > 0 {
-		m.Body = fmt.Sprintf("%s was added to your wallet: %s", Kyat(amount), reason)
+		m.BodyText = i18n.T(i18n.WalletCreditedBody, "amount", i18n.Kyat(amount), "reason", reason)
 	} else {
-		m.Body = fmt.Sprintf("%s was taken from your wallet: %s", Kyat(-amount), reason)
+		m.BodyText = i18n.T(i18n.WalletDebitedBody, "amount", i18n.Kyat(-amount), "reason", reason)
 	}
 	return m
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 )
 
 // Message is a notification in a user's panel. ServiceName is the name of
@@ -27,12 +28,50 @@ type Message struct {
 	SenderID    *int64     `db:"sender_id"`
 	CreatedAt   time.Time  `db:"created_at"`
 	ReadAt      *time.Time `db:"read_at"`
+	// TitleCode and BodyCode are the catalogue codes of a message the
+	// store wrote itself, Params what they name; Title and Body then hold
+	// the English text. In writes them for a reader.
+	TitleCode *string `db:"title_code"`
+	BodyCode  *string `db:"body_code"`
+	Params    []byte  `db:"params"`
+}
+
+// In is m with its title and body written for loc, when the store wrote
+// them from the catalogue; an admin's own words stay as written.
+func (m Message) In(loc i18n.Locale) Message {
+	params, err := i18n.UnmarshalParams(m.Params)
+	if err != nil {
+		return m // the English text stored beside the codes
+	}
+	if code, ok := lookup(m.TitleCode); ok {
+		m.Title = i18n.Text{Code: code, Params: params}.In(loc)
+	}
+	if code, ok := lookup(m.BodyCode); ok {
+		m.Body = i18n.Text{Code: code, Params: params}.In(loc)
+	}
+	return m
+}
+
+func lookup(key *string) (i18n.Code, bool) {
+	if key == nil {
+		return i18n.Code{}, false
+	}
+	return i18n.Lookup(*key)
 }
 
 // Contract is m as clients see it.
 func (m Message) Contract() contract.Message {
 	out := contract.Message{ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt,
 		IsRead: m.IsRead, OrderID: m.OrderID}
+	if m.TitleCode != nil {
+		out.TitleCode = *m.TitleCode
+	}
+	if m.BodyCode != nil {
+		out.BodyCode = *m.BodyCode
+	}
+	if params, err := i18n.UnmarshalParams(m.Params); err == nil {
+		out.Params = params.Wire()
+	}
 	if m.ProductID != nil {
 		out.Product = &contract.OrderProduct{ID: *m.ProductID, Name: m.ProductName,
 			Service: contract.ServiceName{Name: m.ServiceName}}
@@ -50,7 +89,7 @@ type messageRow struct {
 const messageSelect = `
 	SELECT m.id, m.user_id, m.title, m.title_sealed, m.body, m.is_read, m.product_id,
 	       COALESCE(p.name, '') AS product_name, COALESCE(sv.name, '') AS service_name,
-	       m.order_id, m.sender_id, m.created_at, m.read_at
+	       m.order_id, m.sender_id, m.created_at, m.read_at, m.title_code, m.body_code, m.params
 	FROM messages m
 	LEFT JOIN products p ON p.id = m.product_id
 	LEFT JOIN services sv ON sv.id = p.service_id`
@@ -69,6 +108,10 @@ type NewMessage struct {
 	SenderID  int64
 	// Sealed keeps the title sealed at rest (a delivered redeem code).
 	Sealed bool
+	// TitleText and BodyText, when set, are the catalogue texts of a
+	// message the store writes itself: stored as codes and parameters
+	// (Title and Body get their English).
+	TitleText, BodyText i18n.Text
 }
 
 // Why codes are sealed in messages: redeem_codes holds them sealed until
@@ -91,6 +134,10 @@ func (s *DB) CreateMessage(ctx context.Context, nm NewMessage) (Message, error) 
 }
 
 func (s *DB) insertMessage(ctx context.Context, tx *sqlx.Tx, nm NewMessage) (Message, error) {
+	titleCode, bodyCode, params, err := templateOf(&nm)
+	if err != nil {
+		return Message{}, err
+	}
 	nm.Title = strings.TrimSpace(nm.Title)
 	nm.Body = strings.TrimSpace(nm.Body)
 	title := nm.Title
@@ -110,11 +157,11 @@ func (s *DB) insertMessage(ctx context.Context, tx *sqlx.Tx, nm NewMessage) (Mes
 		}
 	}
 	var id int64
-	err := tx.GetContext(ctx, &id, `
-		INSERT INTO messages (user_id, title, title_sealed, body, product_id, order_id, sender_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)
+	err = tx.GetContext(ctx, &id, `
+		INSERT INTO messages (user_id, title, title_sealed, body, product_id, order_id, sender_id, title_code, body_code, params)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 		RETURNING id`,
-		nm.UserID, title, sealed, nm.Body, nullID(nm.ProductID), nullID(nm.OrderID), nullID(nm.SenderID))
+		nm.UserID, title, sealed, nm.Body, nullID(nm.ProductID), nullID(nm.OrderID), nullID(nm.SenderID), titleCode, bodyCode, params)
 	if err != nil {
 		return Message{}, wrap(err, "create message")
 	}
@@ -130,6 +177,38 @@ func (s *DB) insertMessage(ctx context.Context, tx *sqlx.Tx, nm NewMessage) (Mes
 		return Message{}, err
 	}
 	return m, nil
+}
+
+// templateOf fills nm's English title and body from its catalogue texts
+// and answers what is stored of them: the codes (nil when none) and their
+// parameters as one JSON object.
+func templateOf(nm *NewMessage) (titleCode, bodyCode, params *string, err error) {
+	all := i18n.Params{}
+	for _, t := range []struct {
+		text *i18n.Text
+		dst  *string
+		code **string
+	}{{&nm.TitleText, &nm.Title, &titleCode}, {&nm.BodyText, &nm.Body, &bodyCode}} {
+		if t.text.Code.IsZero() {
+			continue
+		}
+		*t.dst = t.text.String()
+		key := t.text.Code.String()
+		*t.code = &key
+		for k, v := range t.text.Params {
+			all[k] = v
+		}
+	}
+	if titleCode == nil && bodyCode == nil {
+		return nil, nil, nil, nil
+	}
+	data, err := all.Marshal()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// As text: the driver would send bytes in jsonb's binary format.
+	js := string(data)
+	return titleCode, bodyCode, &js, nil
 }
 
 func truncate(s string, max int) string {

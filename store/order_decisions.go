@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 )
 
 // Deciding coin orders: an admin claims one, then completes or fails it.
@@ -38,8 +40,8 @@ func (s *DB) CompleteOrder(ctx context.Context, orderID, actorID int64) (Order, 
 		}
 		_, err = s.insertMessage(ctx, tx, NewMessage{
 			UserID:    o.UserID,
-			Title:     fmt.Sprintf("Order #%d delivered", o.ID),
-			Body:      fmt.Sprintf("%s has been delivered to game ID %s%s. Thank you for shopping with us.", o.ProductName, o.GameUID, serverSuffix(o)),
+			TitleText: i18n.T(i18n.OrderDeliveredTitle, "order", strconv.FormatInt(o.ID, 10)),
+			BodyText:  deliveredText(o),
 			ProductID: o.ProductID,
 			OrderID:   o.ID,
 			SenderID:  actorID,
@@ -89,8 +91,9 @@ func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason strin
 		}
 		_, err = s.insertMessage(ctx, tx, NewMessage{
 			UserID:    o.UserID,
-			Title:     fmt.Sprintf("Order #%d could not be delivered", o.ID),
-			Body:      fmt.Sprintf("%s could not be delivered: %s. %d Ks has been returned to your wallet.", o.ProductName, reason, o.TotalPrice),
+			TitleText: i18n.T(i18n.OrderFailedTitle, "order", strconv.FormatInt(o.ID, 10)),
+			BodyText: i18n.T(i18n.OrderFailedBody, "product", o.ProductName, "reason", reason,
+				"amount", i18n.Kyat(o.TotalPrice)),
 			ProductID: o.ProductID,
 			OrderID:   o.ID,
 			SenderID:  actorID,
@@ -103,11 +106,12 @@ func (s *DB) FailOrder(ctx context.Context, orderID, actorID int64, reason strin
 	return o, err
 }
 
-func serverSuffix(o Order) string {
+// deliveredText is the body of an order's delivered message.
+func deliveredText(o Order) i18n.Text {
 	if o.ServerID == "" {
-		return ""
+		return i18n.T(i18n.OrderDeliveredBody, "product", o.ProductName, "game_uid", o.GameUID)
 	}
-	return " (server " + o.ServerID + ")"
+	return i18n.T(i18n.OrderDeliveredServerBody, "product", o.ProductName, "game_uid", o.GameUID, "server_id", o.ServerID)
 }
 
 // orderStateError explains why a compare-and-set on an order matched

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"topup/internal/i18n"
 	"topup/internal/secret"
 )
 
@@ -69,17 +70,12 @@ func (s *DB) deliverCode(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Or
 	_, err = s.insertMessage(ctx, tx, NewMessage{
 		UserID:    o.UserID,
 		Title:     string(code),
-		Body:      codeMessageBody(o),
+		BodyText:  i18n.T(i18n.CodeDeliveredBody, "product", o.ProductName, "game", o.GameName),
 		ProductID: o.ProductID,
 		OrderID:   o.ID,
 		Sealed:    true,
 	})
 	return o, err
-}
-
-func codeMessageBody(o Order) string {
-	return fmt.Sprintf("Your %s code (order for %s). Tap the code to copy it and redeem it in %s. "+
-		"Codes are single-use.", o.ProductName, o.GameName, o.GameName)
 }
 
 // sealDelivery keeps what an order delivered, sealed, in its meta.

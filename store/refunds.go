@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -12,6 +13,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 )
 
 // Refund requests (docs/spec.md §1: refunds of unfulfilled orders, asked
@@ -354,14 +356,15 @@ func refundMessage(o Order, r Refund, actorID int64) NewMessage {
 	// code to copy.
 	m := NewMessage{UserID: o.UserID, SenderID: actorID, OrderID: o.ID}
 	if r.Status == RefundApproved {
-		m.Title = fmt.Sprintf("Refund approved: order #%d", o.ID)
-		m.Body = fmt.Sprintf("%s for %s was returned to your wallet.", Kyat(r.Amount), o.ProductName)
+		m.TitleText = i18n.T(i18n.RefundApprovedTitle, "order", strconv.FormatInt(o.ID, 10))
+		m.BodyText = i18n.T(i18n.RefundApprovedBody, "amount", i18n.Kyat(r.Amount), "product", o.ProductName)
 		if r.DecisionReason != nil {
-			m.Body += " " + *r.DecisionReason
+			m.BodyText = i18n.T(i18n.RefundApprovedNoteBody, "amount", i18n.Kyat(r.Amount), "product", o.ProductName,
+				"reason", *r.DecisionReason)
 		}
 		return m
 	}
-	m.Title = fmt.Sprintf("Refund declined: order #%d", o.ID)
-	m.Body = fmt.Sprintf("Your refund request for %s was declined: %s", o.ProductName, deref(r.DecisionReason))
+	m.TitleText = i18n.T(i18n.RefundDeclinedTitle, "order", strconv.FormatInt(o.ID, 10))
+	m.BodyText = i18n.T(i18n.RefundDeclinedBody, "product", o.ProductName, "reason", deref(r.DecisionReason))
 	return m
 }

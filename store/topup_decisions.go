@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
 
 	"topup/internal/contract"
+	"topup/internal/i18n"
 	"topup/internal/receiptcheck"
 )
 
@@ -79,11 +81,11 @@ func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, re
 			if err := announceUser(ctx, tx, t.UserID, contract.UpdateWallet); err != nil {
 				return err
 			}
-			msg.Title = fmt.Sprintf("Top-up #%d confirmed", t.ID)
-			msg.Body = fmt.Sprintf("%d Ks from your %s transfer has been added to your wallet.", t.Total, t.PaymentMethodName)
+			msg.TitleText = i18n.T(i18n.TopupConfirmedTitle, "topup", strconv.FormatInt(t.ID, 10))
+			msg.BodyText = i18n.T(i18n.TopupConfirmedBody, "amount", i18n.Kyat(t.Total), "method", t.PaymentMethodName)
 		} else {
-			msg.Title = fmt.Sprintf("Top-up #%d was not accepted", t.ID)
-			msg.Body = fmt.Sprintf("Your %d Ks %s top-up was not accepted: %s. Contact support if you think this is a mistake.", t.Total, t.PaymentMethodName, reason)
+			msg.TitleText = i18n.T(i18n.TopupRejectedTitle, "topup", strconv.FormatInt(t.ID, 10))
+			msg.BodyText = i18n.T(i18n.TopupRejectedBody, "amount", i18n.Kyat(t.Total), "method", t.PaymentMethodName, "reason", reason)
 		}
 		if _, err := s.insertMessage(ctx, tx, msg); err != nil {
 			return err

@@ -14,6 +14,13 @@ type Message struct {
 	OrderID *int64 `json:"order_id"`
 	// Product is the product the message is about, or null.
 	Product *OrderProduct `json:"product"`
+	// TitleCode and BodyCode, on a message the store wrote itself, are the
+	// catalogue codes clients word the title and body by, in the reader's
+	// language, with Params (amounts in kyat); title and body are already
+	// written in the language of the request.
+	TitleCode string         `json:"title_code,omitempty"`
+	BodyCode  string         `json:"body_code,omitempty"`
+	Params    map[string]any `json:"params,omitempty"`
 }
 
 // MessageSent is the data of user.message.sent: a Message as that event
@@ -27,10 +34,14 @@ type MessageSent struct {
 	CreatedAt time.Time     `json:"created_at"`
 	IsRead    bool          `json:"is_read"`
 	Product   *OrderProduct `json:"product,omitempty"`
+	// As Message's; the event's title and body are in English.
+	TitleCode string         `json:"title_code,omitempty"`
+	BodyCode  string         `json:"body_code,omitempty"`
+	Params    map[string]any `json:"params,omitempty"`
 }
 
 // Sent is m as user.message.sent carries it.
 func (m Message) Sent() MessageSent {
 	return MessageSent{ID: m.ID, Title: m.Title, Body: m.Body, UserID: m.UserID, CreatedAt: m.CreatedAt,
-		IsRead: m.IsRead, Product: m.Product}
+		IsRead: m.IsRead, Product: m.Product, TitleCode: m.TitleCode, BodyCode: m.BodyCode, Params: m.Params}
 }

@@ -49,5 +49,5 @@ var (
 	CodeSent      = def("code_sent", "Verification code sent.", "အတည်ပြုကုဒ် ပို့ပြီးပါပြီ။")
 	CodeConfirmed = def("code_confirmed", "Verification code confirmed.", "အတည်ပြုကုဒ် မှန်ကန်ပါသည်။")
 	PasswordReset = def("password_reset", "Password Reset Successful", "စကားဝှက် ပြန်လည်သတ်မှတ်ခြင်း အောင်မြင်ပါသည်")
-	SMSResetCode  = def("sms_reset_code", "Your {store} verification code is {code}. It expires in 5 minutes.", "သင်၏ {store} အတည်ပြုကုဒ်မှာ {code} ဖြစ်ပါသည်။ ၅ မိနစ်အတွင်း သက်တမ်းကုန်ပါမည်။")
+	SMSResetCode  = def("sms_reset_code", "{store}: your password reset code is {code}. It expires in {minutes:number} minutes. Never share it.", "{store}: သင်၏ စကားဝှက် ပြန်သတ်မှတ်ရန် ကုဒ်မှာ {code} ဖြစ်ပါသည်။ {minutes:number} မိနစ်အတွင်း သက်တမ်းကုန်ပါမည်။ မည်သူ့ကိုမျှ မပြပါနှင့်။")
 )

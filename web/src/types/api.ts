@@ -533,6 +533,15 @@ export interface Message {
    * Product is the product the message is about, or null.
    */
   product: OrderProduct | null;
+  /**
+   * TitleCode and BodyCode, on a message the store wrote itself, are the
+   * catalogue codes clients word the title and body by, in the reader's
+   * language, with Params (amounts in kyat); title and body are already
+   * written in the language of the request.
+   */
+  title_code: string | null;
+  body_code: string | null;
+  params: { [key: string]: any} | null;
 }
 /**
  * MessageSent is the data of user.message.sent: a Message as that event
@@ -547,6 +556,12 @@ export interface MessageSent {
   created_at: string;
   is_read: boolean;
   product: OrderProduct | null;
+  /**
+   * As Message's; the event's title and body are in English.
+   */
+  title_code: string | null;
+  body_code: string | null;
+  params: { [key: string]: any} | null;
 }
 
 //////////

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyField } from '@/components/ui/copy-field';
 import { TrashIcon } from '@/components/ui/icons';
 import { isCodeMessage, type InboxMessage } from '@/features/notifications/api/messages';
+import { translateCode } from '@/lib/server-text';
 import { fromNow } from '@/lib/time';
 
 type MessageItemProps = {
@@ -17,6 +18,11 @@ type MessageItemProps = {
 export function MessageItem({ message, onRead, onDelete }: MessageItemProps) {
   const { t, i18n } = useTranslation();
   const [expanded, setExpanded] = useState(false);
+  // A message the store wrote itself is worded from its codes, so it follows
+  // the UI language (docs/architecture.md#the-api-contract); an admin's own words stay.
+  const params = message.params ?? undefined;
+  const title = translateCode(t, message.title_code ?? undefined, params) ?? message.title;
+  const body = translateCode(t, message.body_code ?? undefined, params) ?? message.body;
   const toggle = () => {
     if (expanded) {
       setExpanded(false);
@@ -45,7 +51,7 @@ export function MessageItem({ message, onRead, onDelete }: MessageItemProps) {
           {isCodeMessage(message) ? (
             <CopyField value={message.title} label={t('notifications.code')} mono className="w-full" />
           ) : (
-            <h3 className="font-semibold break-words">{message.title}</h3>
+            <h3 className="font-semibold break-words">{title}</h3>
           )}
         </div>
         <button
@@ -58,9 +64,9 @@ export function MessageItem({ message, onRead, onDelete }: MessageItemProps) {
           <TrashIcon className="size-4" />
         </button>
       </div>
-      {message.body && (
+      {body && (
         <p className={`text-sm whitespace-pre-line break-words text-slate-600 dark:text-slate-300 ${expanded ? '' : 'line-clamp-2'}`} data-testid="message-body">
-          {message.body}
+          {body}
         </p>
       )}
       <div className="flex items-center justify-between gap-2 text-xs">
