@@ -36,8 +36,8 @@ const runs = [
 ] as const;
 
 const text = {
-  en: { pill: /^Wallet statement: balance/, title: 'Wallet statement', balance: 'Balance: 4,000 Ks', download: 'Download CSV', adjustment: 'Adjustment by the store', unread: 'Open notifications (unread messages)' },
-  my: { pill: /^ပိုက်ဆံအိတ် စာရင်း — လက်ကျန်/, title: 'ပိုက်ဆံအိတ် စာရင်း', balance: 'လက်ကျန်: 4,000 ကျပ်', download: 'CSV ဒေါင်းလုဒ်', adjustment: 'ဆိုင်မှ ပြင်ဆင်ချက်', unread: 'အသိပေးချက်များကို ဖွင့်ရန် (မဖတ်ရသေးသော စာများ)' },
+  en: { pill: /^Wallet statement: balance/, title: 'Wallet statement', balance: 'Balance: 4,000 Ks', download: 'Download CSV', adjustment: 'Adjustment by the store', unread: 'Open notifications (unread messages)', taken: '1,000 Ks was taken from your wallet: Correction of a double credit' },
+  my: { pill: /^ပိုက်ဆံအိတ် စာရင်း — လက်ကျန်/, title: 'ပိုက်ဆံအိတ် စာရင်း', balance: 'လက်ကျန်: 4,000 ကျပ်', download: 'CSV ဒေါင်းလုဒ်', adjustment: 'ဆိုင်မှ ပြင်ဆင်ချက်', unread: 'အသိပေးချက်များကို ဖွင့်ရန် (မဖတ်ရသေးသော စာများ)', taken: '1,000 ကျပ် ကို သင့်ပိုက်ဆံအိတ်မှ နုတ်ယူပြီးပါပြီ- Correction of a double credit' },
 } as const;
 
 for (const run of runs) {
@@ -75,7 +75,7 @@ for (const run of runs) {
     await expectNoHorizontalScroll(page);
     // The customer did not make these changes: each came with a message saying why.
     await page.getByRole('button', { name: t.unread }).click();
-    await expect(page.getByRole('dialog').getByText(/1,000 Ks was taken from your wallet: Correction of a double credit/)).toBeVisible();
+    await expect(page.getByRole('dialog').getByText(t.taken)).toBeVisible();
     await page.keyboard.press('Escape');
     await screenshot(page, `wallet-${run.width}-${run.theme}-${run.language}`);
 
