@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
-	"golang.org/x/text/unicode/norm"
 
 	"topup/internal/contract"
 	"topup/internal/i18n"
@@ -105,7 +104,7 @@ func (s *Server) sendMessage(c *fiber.Ctx) error {
 		return err
 	}
 	title := cleanText(req.Title)
-	body := norm.NFC.String(strings.TrimSpace(strings.ReplaceAll(req.Body, "\r\n", "\n")))
+	body := cleanBody(req.Body)
 	f := fieldErrors{}
 	switch {
 	case title == "" || !visible(title):

@@ -60,7 +60,7 @@ type refundRequest struct {
 // refundReason validates a customer's or an admin's reason: several lines
 // of text, required of a customer and of a denial.
 func refundReason(f fieldErrors, v string, required bool) string {
-	v = cleanText(strings.ReplaceAll(v, "\r\n", "\n"))
+	v = cleanBody(v)
 	switch {
 	case required && (v == "" || !visible(v)):
 		f.add("reason", i18n.RefundReasonRequired)

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
-	"golang.org/x/text/unicode/norm"
 
 	"topup/internal/contract"
 	"topup/internal/i18n"
@@ -56,7 +55,7 @@ func (s *Server) createReview(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	comment := norm.NFC.String(strings.TrimSpace(strings.ReplaceAll(req.Comment, "\r\n", "\n")))
+	comment := cleanBody(req.Comment)
 	f := fieldErrors{}
 	if req.OrderID == nil || req.OrderID.id == 0 {
 		f.add("order_id", i18n.ReviewOrderRequired)

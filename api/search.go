@@ -5,9 +5,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v2"
-	"golang.org/x/text/unicode/norm"
 
 	"topup/internal/i18n"
+	"topup/internal/zawgyi"
+	"topup/store"
 )
 
 // maxQueryRunes bounds ?q: no product name is longer.
@@ -19,18 +20,27 @@ const maxQueryRunes = 100
 func (s *Server) search(c *fiber.Ctx) error {
 	fields := fieldErrors{}
 	pg := pageQuery(c, fields)
-	// NFC: Burmese typed on different keyboards can reach us in another
-	// normalisation form than the catalogue is stored in.
-	q := norm.NFC.String(strings.TrimSpace(c.Query("q")))
-	if !utf8.ValidString(q) || utf8.RuneCountInString(q) > maxQueryRunes {
+	raw := strings.TrimSpace(c.Query("q"))
+	if !utf8.ValidString(raw) || utf8.RuneCountInString(raw) > maxQueryRunes {
 		fields.add("q", i18n.SearchTextTooLong)
 	}
 	if len(fields) > 0 {
 		return Invalid(fields)
 	}
-	res, err := s.opts.Store.Search(c.UserContext(), q, pg)
-	if err != nil {
-		return err
+	// Burmese typed on a Zawgyi keyboard, or in another normalisation
+	// form, is searched as the Unicode the catalogue is stored in; a word
+	// too short to tell is searched both ways (docs/spec.md §9).
+	var q string
+	var res store.SearchResult
+	for _, variant := range zawgyi.Variants(raw) {
+		found, err := s.opts.Store.Search(c.UserContext(), variant, pg)
+		if err != nil {
+			return err
+		}
+		q, res = variant, found
+		if len(found.Games) > 0 || found.Products.Total > 0 {
+			break
+		}
 	}
 	games := mapSlice(res.Games, toGameJSON)
 	c.Set(fiber.HeaderCacheControl, cacheCatalogue)

@@ -7,9 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
 	"topup/internal/i18n"
+	"topup/internal/zawgyi"
 )
 
 // Field limits from docs/spec.md §9, counted in characters (runes): a Burmese
@@ -25,9 +24,14 @@ const (
 	codeLength  = 6
 )
 
-// cleanText trims a one-line text value and puts it in NFC, so one name
-// typed on two keyboards is one name.
-func cleanText(s string) string { return norm.NFC.String(strings.TrimSpace(s)) }
+// cleanText trims a one-line text value, converts it from Zawgyi when it
+// was typed in that encoding and puts it in NFC, so one name typed on two
+// keyboards (or two Burmese fonts) is one name.
+func cleanText(s string) string { return zawgyi.Normalize(strings.TrimSpace(s)) }
+
+// cleanBody is cleanText for a multi-line text: Windows line ends become
+// one.
+func cleanBody(s string) string { return cleanText(strings.ReplaceAll(s, "\r\n", "\n")) }
 
 // runes counts characters, not bytes.
 func runes(s string) int { return utf8.RuneCountInString(s) }
