@@ -107,3 +107,18 @@ func sameJSON(a, b any) bool {
 	}
 	return true
 }
+
+// A success message is words in the request's language, never a code.
+func TestOrderConfirmationInTheRequestLanguage(t *testing.T) {
+	h := newShopHarness(t)
+	b := h.buyer(t, 100000)
+	pid := h.productID(t, "mobile-legends-86")
+	body := map[string]any{"product_id": pid, "game_uid": "123456789", "server_id": "2001"}
+	for lang, want := range map[string]string{"en": "Order confirmed!", "my": "အော်ဒါ အတည်ပြုပြီးပါပြီ။"} {
+		r := h.do(t, authReq{method: "POST", path: "/api/order", body: body, token: b.token,
+			header: map[string]string{"Accept-Language": lang}}).want(t, 201)
+		if !strings.HasPrefix(r.str("message"), want) {
+			t.Errorf("%s: message %q", lang, r.str("message"))
+		}
+	}
+}

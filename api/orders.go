@@ -161,7 +161,7 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	body := fiber.Map{
-		"message":     orderMessage(o),
+		"message":     say(c, orderMessage(o)),
 		"credentials": toCredentialsJSON(o.Credentials),
 		"order":       toOrderJSON(o),
 	}

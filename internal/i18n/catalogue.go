@@ -18,8 +18,12 @@ func (c Code) String() string { return c.key }
 // IsZero reports an unset code.
 func (c Code) IsZero() bool { return c.key == "" }
 
-// MarshalText writes the code as its key.
-func (c Code) MarshalText() ([]byte, error) { return []byte(c.key), nil }
+// MarshalJSON refuses: a code put in an answer as it is would show
+// people its key instead of words. Write it for the reader (Text.In), or
+// send its String() where a code is meant.
+func (c Code) MarshalJSON() ([]byte, error) {
+	return nil, fmt.Errorf("i18n: code %q marshalled as JSON: write it with In or send String()", c.key)
+}
 
 type entry struct {
 	code  Code

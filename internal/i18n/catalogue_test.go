@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -94,4 +95,12 @@ func TestDefRefusesMismatchedParameters(t *testing.T) {
 		}
 	}()
 	def("test_mismatch", "Pay {amount}", "ငွေပေးပါ")
+}
+
+// A code dropped into an answer as it is fails the answer instead of
+// showing people "order_confirmed_coin".
+func TestCodeRefusesToBeMarshalled(t *testing.T) {
+	if _, err := json.Marshal(map[string]any{"message": SoldOut}); err == nil {
+		t.Fatal("a Code was marshalled")
+	}
 }
