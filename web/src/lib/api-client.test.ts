@@ -24,6 +24,29 @@ afterEach(() => {
 });
 
 describe('api client', () => {
+  it('asks for the server’s words in the page language, with Myanmar digits when the reader chose them', async () => {
+    const fetchMock = stubFetch(() => Promise.resolve(Response.json({ success: true })));
+    const sent = async () => {
+      await api.get('/ping');
+      const init = fetchMock.mock.calls.at(-1)?.[1];
+      return new Headers(init?.headers).get('Accept-Language');
+    };
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'en';
+      expect(await sent()).toBe('en');
+      document.documentElement.lang = 'my';
+      expect(await sent()).toBe('my');
+      localStorage.setItem('digits', 'myanmar');
+      expect(await sent()).toBe('my-u-nu-mymr');
+      document.documentElement.lang = 'en';
+      expect(await sent()).toBe('en');
+    } finally {
+      localStorage.removeItem('digits');
+      document.documentElement.lang = before;
+    }
+  });
+
   it('calls /api with JSON, query params and the bearer token from the cookie', async () => {
     document.cookie = 'token=abc123; path=/';
     const fetchMock = stubFetch(() => Promise.resolve(Response.json({ success: true, data: [1, 2] })));

@@ -1,3 +1,4 @@
+import { myanmarDigits } from '@/lib/digits';
 import { getToken, markBanned } from '@/lib/session';
 import type { Envelope } from '@/types/envelope';
 
@@ -61,7 +62,8 @@ function messageOf(body: unknown): string | undefined {
 
 function pageLanguage(): string {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return lang === 'my' ? 'my' : 'en';
+  if (lang !== 'my') return 'en';
+  return myanmarDigits() ? 'my-u-nu-mymr' : 'my';
 }
 
 async function request<T>(method: Method, path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {

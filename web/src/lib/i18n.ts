@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { myanmarDigits, setMyanmarDigits, toMyanmarDigits } from '@/lib/digits';
 import { formatAmount } from '@/lib/format';
 import alwaysBurmese from '@/locales/always-burmese.json';
 import type en from '@/locales/en.json';
@@ -75,8 +76,15 @@ export async function initI18n(language: Language = detectLanguage()) {
 function addFormatters() {
   const formatter = i18n.services.formatter;
   if (!formatter) return;
-  formatter.add('kyat', (value, lng) => `${formatAmount(value as number)} ${lng === 'my' ? 'ကျပ်' : 'Ks'}`);
-  formatter.add('number', (value) => formatAmount(value as number));
+  const digits = (text: string, lng: string | undefined) => (lng === 'my' && myanmarDigits() ? toMyanmarDigits(text) : text);
+  formatter.add('kyat', (value, lng) => (lng === 'my' ? `${digits(formatAmount(value as number), lng)} ကျပ်` : `${formatAmount(value as number)} Ks`));
+  formatter.add('number', (value, lng) => digits(formatAmount(value as number), lng));
+}
+
+/** Switches Myanmar digits in Burmese text on or off and re-renders what shows them. */
+export async function changeMyanmarDigits(on: boolean) {
+  setMyanmarDigits(on);
+  await i18n.changeLanguage(i18n.language);
 }
 
 let requested: Language | undefined;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
-import { changeLanguage, i18n } from '@/lib/i18n';
+import { changeLanguage, changeMyanmarDigits, i18n } from '@/lib/i18n';
 import { errorTextByCode, fieldTextsByCode } from '@/lib/server-text';
 import en from '@/locales/en.json';
 import my from '@/locales/my.json';
@@ -60,6 +60,18 @@ describe('server errors are translated by code, never by their English words', (
     const burmese = i18n.getFixedT('my');
     expect(errorTextByCode(burmese, withAmounts)).toContain('6,913 ကျပ်');
     expect(errorTextByCode(burmese, withAmounts)).not.toMatch(/Ks|wallet/);
+  });
+
+  it('writes amounts in Myanmar digits in Burmese only when the reader chose them', async () => {
+    const withAmounts = failure({ code: 'insufficient_funds_by', message: 'x', params: { required: 12050, balance: 5137, shortfall: 6913 } });
+    await changeMyanmarDigits(true);
+    try {
+      expect(errorTextByCode(i18n.getFixedT('my'), withAmounts)).toContain('၆,၉၁၃ ကျပ်');
+      expect(errorTextByCode(i18n.getFixedT('en'), withAmounts)).toContain('6,913 Ks');
+    } finally {
+      await changeMyanmarDigits(false);
+    }
+    expect(errorTextByCode(i18n.getFixedT('my'), withAmounts)).toContain('6,913 ကျပ်');
   });
 
   it('ignores a changed English sentence: the code decides', () => {

@@ -19,8 +19,17 @@ describe('language switch', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('my');
     expect(document.documentElement.lang).toBe('my');
 
+    // Myanmar digits are a Burmese reader's choice, off until chosen.
+    const digits = screen.getByRole('checkbox', { name: 'မြန်မာ ဂဏန်းများ (၁၂၃) ဖြင့် ပြရန်' });
+    expect(digits).not.toBeChecked();
+    await user.click(digits);
+    expect(localStorage.getItem('digits')).toBe('myanmar');
+    await user.click(digits);
+    expect(localStorage.getItem('digits')).toBeNull();
+
     await user.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Available Our Store' })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(screen.queryByRole('checkbox', { name: /digits|ဂဏန်း/ })).not.toBeInTheDocument();
   });
 });

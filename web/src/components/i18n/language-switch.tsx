@@ -2,19 +2,33 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { GlobeIcon } from '@/components/ui/icons';
-import { changeLanguage, languages } from '@/lib/i18n';
+import { myanmarDigits } from '@/lib/digits';
+import { changeLanguage, changeMyanmarDigits, languages } from '@/lib/i18n';
 
-/** English / Burmese segmented switch; the choice is kept in localStorage. */
+/** English / Burmese segmented switch, and in Burmese the Myanmar digits choice; both kept in localStorage. */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labelId = useId();
   return (
-    <div className="flex items-center justify-between gap-3">
-      <span id={labelId} className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
-        <GlobeIcon className="size-4" />
-        {t('language.label')}
-      </span>
-      <LanguageChoice labelledBy={labelId} />
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-3">
+        <span id={labelId} className="flex items-center gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
+          <GlobeIcon className="size-4" />
+          {t('language.label')}
+        </span>
+        <LanguageChoice labelledBy={labelId} />
+      </div>
+      {i18n.resolvedLanguage === 'my' && (
+        <label className="flex items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-300">
+          {t('language.myanmarDigits')}
+          <input
+            type="checkbox"
+            className="size-4 accent-violet-600"
+            defaultChecked={myanmarDigits()}
+            onChange={(event) => void changeMyanmarDigits(event.target.checked)}
+          />
+        </label>
+      )}
     </div>
   );
 }
