@@ -19,6 +19,7 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { useSession } from '@/hooks/use-session';
 import { keyUnder } from '@/lib/api-path';
 import { errorCode, serverMessage } from '@/lib/api-errors';
+import { errorTextByCode } from '@/lib/server-text';
 import { isApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/localize';
 
@@ -122,9 +123,9 @@ export function TopupForm({ initialAmount, returnTo, deliveryMinutes }: TopupFor
     try {
       uploadId = await uploadReceipt(file);
     } catch (error) {
-      // docs/spec.md §8: 'File upload failed' is logged, with no dialog; the field says what the server said.
+      // docs/spec.md §8: 'File upload failed' is logged, with no dialog; the field says what the server said, by its code.
       console.warn('File upload failed', error);
-      setErrors({ file: serverMessage(error) ?? t('topup.errors.upload') });
+      setErrors({ file: errorTextByCode(t, error) ?? serverMessage(error) ?? t('topup.errors.upload') });
       setLoading(false);
       return;
     }
