@@ -145,8 +145,9 @@ func describe(err error) problem {
 	case errors.As(err, &apiErr):
 		return problem{status: apiErr.Status, code: apiErr.code(), text: apiErr.Text, fields: apiErr.Fields}
 	case errors.As(err, &fiberErr) && fiberErr.Code == http.StatusRequestEntityTooLarge:
-		// Only a file upload can reach the body limit.
-		return coded(fiberErr.Code, i18n.ReceiptSize)
+		// Only a file upload can reach the body limit; the code stays the
+		// one docs/security.md names for every oversized body.
+		return problem{status: fiberErr.Code, code: i18n.BodyTooLarge, text: i18n.T(i18n.ReceiptSize)}
 	case errors.As(err, &fiberErr):
 		return coded(fiberErr.Code, statusCode(fiberErr.Code))
 	// Specific errors come before the sentinels they wrap.

@@ -38,6 +38,9 @@ func TestEveryFailureIsCoded(t *testing.T) {
 		store.ErrTransactionIDReused} {
 		failures = append(failures, fmt.Errorf("store: wrapped: %w", sentinel))
 	}
+	if got := describe(fiber.NewError(http.StatusRequestEntityTooLarge)).code.String(); got != "body_too_large" {
+		t.Errorf("an oversized body is answered %q, want body_too_large (docs/security.md)", got)
+	}
 	for _, err := range failures {
 		p := describe(err)
 		if _, ok := i18n.Lookup(p.code.String()); !ok {
