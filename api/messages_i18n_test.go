@@ -69,3 +69,34 @@ func TestResetSMSInTheRecipientsLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A signed-in customer's stored language answers a request that names
+// none (a script, an old app), and a reset code goes to the phone in the
+// language its owner chose even when asked for from an English page.
+func TestStoredLanguagePreference(t *testing.T) {
+	h := newShopHarness(t)
+	b := h.buyer(t, 0)
+	if _, err := h.db.SetLocale(context.Background(), b.ID, "my"); err != nil {
+		t.Fatal(err)
+	}
+	r := h.do(t, authReq{method: "POST", path: "/api/order", token: b.token,
+		body: map[string]any{"product_id": h.productID(t, "mobile-legends-86"), "game_uid": "123456789", "server_id": "2001"}}).want(t, 422)
+	if r.str("code") != "insufficient_funds" || !strings.Contains(r.str("message"), "ကျပ်") {
+		t.Errorf("no Accept-Language, stored my: %s", r.body)
+	}
+	r = h.do(t, authReq{method: "POST", path: "/api/order", token: b.token, header: map[string]string{"Accept-Language": "en"},
+		body: map[string]any{"product_id": h.productID(t, "mobile-legends-86"), "game_uid": "123456789", "server_id": "2001"}}).want(t, 422)
+	if !strings.Contains(r.str("message"), " Ks") {
+		t.Errorf("the page's language wins for the page: %s", r.body)
+	}
+
+	h.clock.Advance(2 * time.Minute)
+	h.do(t, authReq{method: "POST", path: "/api/otp/send", ip: "10.31.0.1", header: map[string]string{"Accept-Language": "en"},
+		body: map[string]string{"phone_number": b.Phone, "captcha_token": h.solve(t)}}).want(t, 200)
+	h.sms.mu.Lock()
+	text := h.sms.sent[len(h.sms.sent)-1].text
+	h.sms.mu.Unlock()
+	if !strings.Contains(text, "စကားဝှက်") {
+		t.Errorf("SMS to a Burmese reader: %q", text)
+	}
+}
