@@ -9,8 +9,8 @@ import { renderApp, signInAs } from '@/testing/test-utils';
 
 const now = new Date().toISOString();
 const messages: InboxMessage[] = [
-  { id: 2, title: 'DEMO-ABCD-1234-01', body: 'Your Valorant code.', user_id: 1, created_at: now, is_read: false, product: { id: 9, name: '475 VP', service: { name: 'Code' } } },
-  { id: 1, title: 'Welcome to Shwe Top-Up', body: 'Line one\nline two\nline three', user_id: 1, created_at: now, is_read: true, product: null },
+  { id: 2, title: 'DEMO-ABCD-1234-01', body: 'Your Valorant code.', user_id: 1, created_at: now, is_read: false, product: { id: 9, name: '475 VP', service: { name: 'Code' } }, title_code: null, body_code: null, params: null },
+  { id: 1, title: 'Welcome to Shwe Top-Up', body: 'Line one\nline two\nline three', user_id: 1, created_at: now, is_read: true, product: null, title_code: null, body_code: null, params: null },
 ];
 
 function setup(list: InboxMessage[] = messages) {
