@@ -11,7 +11,7 @@ import type { Order } from '@/types/api';
 const hour = 60 * 60 * 1000;
 
 function order(overrides: Partial<Order> = {}): Order {
-  return {
+  const base: Order = {
     id: 41,
     product: { id: 3, name: '325 UC', service: { name: 'Top Up' } },
     product_kind: 'coin',
@@ -27,8 +27,8 @@ function order(overrides: Partial<Order> = {}): Order {
     code: null,
     created_at: new Date(Date.now() - hour).toISOString(),
     completed_at: null,
-    ...overrides,
   };
+  return Object.assign(base, overrides);
 }
 
 function refund(overrides: Partial<Refund> = {}): Refund {
