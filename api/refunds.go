@@ -17,8 +17,6 @@ import (
 // one of the customer's own orders, GET /api/refunds lists theirs. The
 // admin's side is admin_refunds.go; the rules are store/refunds.go.
 
-const ()
-
 // The refusals of the refund path, each with its stable code.
 var refundProblems = []struct {
 	err    error
