@@ -27,18 +27,25 @@ func (s *Server) readyz(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), readyTimeout)
 	defer cancel()
 	checks := fiber.Map{}
-	ready := true
-	for name, check := range s.opts.Ready {
-		if err := check(ctx); err != nil {
-			s.log.Warn().Err(err).Str("check", name).Msg("not ready")
-			checks[name] = "failing"
-			ready = false
-			continue
+	run := func(list map[string]func(context.Context) error) (passed bool) {
+		passed = true
+		for name, check := range list {
+			if err := check(ctx); err != nil {
+				s.log.Warn().Err(err).Str("check", name).Msg("not ready")
+				checks[name] = "failing"
+				passed = false
+				continue
+			}
+			checks[name] = "ok"
 		}
-		checks[name] = "ok"
+		return passed
 	}
-	if !ready {
+	ready, whole := run(s.opts.Ready), run(s.opts.Degraded)
+	switch {
+	case !ready:
 		return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "not ready", "checks": checks})
+	case !whole:
+		return c.JSON(fiber.Map{"status": "degraded", "checks": checks})
 	}
 	return c.JSON(fiber.Map{"status": "ready", "checks": checks})
 }

@@ -34,8 +34,13 @@ type Options struct {
 	// PublicURL is where customers reach the store; the sitemap's
 	// addresses start with it (nil means http://localhost:8080).
 	PublicURL *url.URL
-	// Ready are the readiness checks behind /readyz, by name.
+	// Ready are the readiness checks behind /readyz, by name: a failing one
+	// takes the node out of the balancer's rotation.
 	Ready map[string]func(context.Context) error
+	// Degraded are checks /readyz reports without failing: dependencies
+	// every node shares and can serve without (Redis), whose loss would
+	// otherwise take every node out at once (docs/reliability.md).
+	Degraded map[string]func(context.Context) error
 	// ClientIP tells the client's address behind trusted proxies; nil
 	// means the TCP peer (no proxy).
 	ClientIP *clientip.Resolver

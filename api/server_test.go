@@ -180,6 +180,20 @@ func TestReadyz(t *testing.T) {
 			t.Fatalf("got %d %s", res.status, res.body)
 		}
 	})
+	// Redis is shared by every node: failing it would take them all out
+	// of rotation at once, though each still serves the shop correctly.
+	t.Run("redis unreachable", func(t *testing.T) {
+		srv := api.New(api.Options{
+			Log:      zerolog.Nop(),
+			Ready:    map[string]func(context.Context) error{"database": db.Ping},
+			Degraded: map[string]func(context.Context) error{"redis": func(context.Context) error { return errors.New("dial tcp: refused") }},
+		})
+		res := do(t, srv.App(), http.MethodGet, "/readyz")
+		if res.status != 200 || !strings.Contains(res.body, `"status":"degraded"`) ||
+			!strings.Contains(res.body, `"redis":"failing"`) || !strings.Contains(res.body, `"database":"ok"`) {
+			t.Fatalf("got %d %s", res.status, res.body)
+		}
+	})
 }
 
 func TestNoInternalErrorTextLeaks(t *testing.T) {

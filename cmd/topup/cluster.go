@@ -44,10 +44,15 @@ func newCluster(getenv func(string) string, log zerolog.Logger) (cluster, error)
 	return cluster{adapter: ad, limiter: lim, ready: ad.Ready, bus: bus}, nil
 }
 
-// readiness adds the Redis check to checks.
-func (c cluster) readiness(checks map[string]func(context.Context) error) map[string]func(context.Context) error {
-	if c.ready != nil {
-		checks["redis"] = c.ready
+// degraded is the Redis check, when there is a Redis: reported by
+// /readyz, never failing it. Every node shares the one Redis, and each
+// serves the shop correctly without it (rate limits let requests through,
+// sessions are read from the database, sockets that missed events are
+// reconnected when it is back), so failing readiness on it would turn a
+// Redis restart into every node out of rotation at once.
+func (c cluster) degraded() map[string]func(context.Context) error {
+	if c.ready == nil {
+		return nil
 	}
-	return checks
+	return map[string]func(context.Context) error{"redis": c.ready}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"maps"
 	"strconv"
 	"time"
 
@@ -199,6 +200,13 @@ func readinessCollector(checks map[string]func(context.Context) error) prometheu
 			ch <- prometheus.MustNewConstMetric(readyDesc, prometheus.GaugeValue, v, name)
 		}
 	}}
+}
+
+// withChecks is every check of both lists, for topup_ready.
+func withChecks(a, b map[string]func(context.Context) error) map[string]func(context.Context) error {
+	all := maps.Clone(a)
+	maps.Copy(all, b)
+	return all
 }
 
 // collectorFunc is a collector of one described family.

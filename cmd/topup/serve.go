@@ -114,7 +114,7 @@ func serve(ctx context.Context, args []string, e env) error {
 
 	go cl.bus.Run(ctx)
 	metrics := newStoreMetrics()
-	ready := cl.readiness(map[string]func(context.Context) error{"database": db.Ping})
+	ready := map[string]func(context.Context) error{"database": db.Ping}
 	srv := api.New(api.Options{
 		Store:                 db,
 		Broadcaster:           broadcaster,
@@ -122,6 +122,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Public:                publicConfig(cfg, rtCfg),
 		PublicURL:             cfg.PublicURL,
 		Ready:                 ready,
+		Degraded:              cl.degraded(),
 		Limiter:               cl.limiter,
 		ClientIP:              cfg.ClientIP,
 		CaptchaMaxNumber:      cfg.CaptchaMaxNumber,
@@ -137,7 +138,7 @@ func serve(ctx context.Context, args []string, e env) error {
 		Bus:                   cl.bus,
 	})
 	rt.Mount(srv.App())
-	mountMetrics(srv, rt, db, cfg.SMS.Budget, ready, metrics, log)
+	mountMetrics(srv, rt, db, cfg.SMS.Budget, withChecks(ready, cl.degraded()), metrics, log)
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
 	}
@@ -201,7 +202,9 @@ func pusherOnly(ctx context.Context, args []string, e env) error {
 		if draining.Load() {
 			return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "draining"})
 		}
-		for name, check := range cl.readiness(map[string]func(context.Context) error{}) {
+		// A realtime-only node's whole work crosses Redis, unlike a
+		// store node's (cluster.degraded).
+		for name, check := range cl.degraded() {
 			if err := check(c.UserContext()); err != nil {
 				return c.Status(fiber.StatusServiceUnavailable).JSON(fiber.Map{"status": "unavailable", name: err.Error()})
 			}
