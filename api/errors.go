@@ -141,6 +141,7 @@ func describe(err error) problem {
 	var gameErr *store.GameInfoError
 	var conflict *store.ConflictError
 	var nack *store.ChecksNotAcknowledgedError
+	var priceErr *store.PriceChangedError
 	switch {
 	case errors.As(err, &apiErr):
 		return problem{status: apiErr.Status, code: apiErr.code(), text: apiErr.Text, fields: apiErr.Fields}
@@ -155,6 +156,8 @@ func describe(err error) problem {
 		return problem{status: http.StatusUnprocessableEntity, code: i18n.InsufficientFunds,
 			text: i18n.T(i18n.InsufficientFundsBy, "required", i18n.Kyat(shortErr.Required),
 				"balance", i18n.Kyat(shortErr.Balance), "shortfall", i18n.Kyat(shortErr.Shortfall))}
+	case errors.As(err, &priceErr):
+		return coded(http.StatusConflict, i18n.PriceChanged, "total", i18n.Kyat(priceErr.Total))
 	case errors.As(err, &gameErr):
 		p := coded(http.StatusUnprocessableEntity, gameErr.Code)
 		p.code, p.fields = i18n.Invalid, fieldsErr(gameErr.Field, gameErr.Code)

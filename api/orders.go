@@ -117,6 +117,10 @@ type orderRequest struct {
 	ProductID *productRef `json:"product_id"`
 	GameUID   idText      `json:"game_uid"`
 	ServerID  idText      `json:"server_id"`
+	// TotalPrice is the total (price + service charge) the page showed;
+	// when the price has changed since, nothing is bought and the answer
+	// is 409 price_changed with the new one. Optional for older clients.
+	TotalPrice *int64 `json:"total_price"`
 }
 
 // POST /api/order: product_id, game_uid, server_id and an optional
@@ -136,11 +140,18 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	if req.ProductID == nil || req.ProductID.id == 0 {
 		f.add("product_id", i18n.OrderProductRequired)
 	}
+	var shown int64
+	if req.TotalPrice != nil {
+		if *req.TotalPrice <= 0 {
+			f.add("total_price", i18n.OrderTotalInvalid)
+		}
+		shown = *req.TotalPrice
+	}
 	if err := f.err(); err != nil {
 		return err
 	}
 
-	o, replayed, err := s.opts.Store.PlaceOrder(c.UserContext(), u.ID, req.ProductID.id, req.GameUID.value, req.ServerID.value, key)
+	o, replayed, err := s.opts.Store.PlaceOrderAt(c.UserContext(), u.ID, req.ProductID.id, req.GameUID.value, req.ServerID.value, key, shown)
 	if errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrProductInactive) {
 		// An unknown product is answered as one that is not for sale.
 		err = fmt.Errorf("%w: %w", store.ErrProductInactive, err)
@@ -159,17 +170,34 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	if s.opts.Metrics != nil {
 		s.opts.Metrics.OrderPlaced(o.ProductKind, replayed)
 	}
+	balance, err := s.balanceAfter(c, o)
+	if err != nil {
+		return err
+	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	body := fiber.Map{
 		"message":     say(c, orderMessage(o)),
 		"credentials": toCredentialsJSON(o.Credentials),
 		"order":       toOrderJSON(o),
+		// The wallet after the order: the page shows it even when the
+		// live user.updated never arrives (socket down).
+		"wallet_amount": balance,
 	}
 	if o.Code != "" {
 		body["code"] = o.Code
 	}
 	// The replay answers what the first call answered, status included.
 	return reply(c, http.StatusCreated, body)
+}
+
+// balanceAfter is the buyer's wallet as the purchase left it, or as it is
+// now for a replay (which charged nothing).
+func (s *Server) balanceAfter(c *fiber.Ctx, o store.Order) (int64, error) {
+	if o.WalletAfter != nil {
+		return *o.WalletAfter, nil
+	}
+	u, err := s.opts.Store.UserByID(c.UserContext(), o.UserID)
+	return u.WalletAmount, err
 }
 
 func orderMessage(o store.Order) i18n.Code {
@@ -201,6 +229,10 @@ func (s *Server) orderErrorShape(c *fiber.Ctx) error {
 	var short *store.InsufficientFundsError
 	if errors.As(err, &short) {
 		data["required"], data["balance"], data["shortfall"] = short.Required, short.Balance, short.Shortfall
+	}
+	var changed *store.PriceChangedError
+	if errors.As(err, &changed) {
+		data["price"], data["service_charge"], data["total_price"] = changed.Price, changed.ServiceCharge, changed.Total
 	}
 	out := &Error{Status: status, Code: p.code, Text: p.text, Fields: p.fields, Extra: map[string]any{}}
 	var apiErr *Error

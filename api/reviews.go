@@ -20,15 +20,22 @@ func toReviewJSON(r store.Review) contract.Review {
 	return out
 }
 
-// GET /api/reviews?page&per_page: visible reviews, newest first, paged like
-// products. Only the username of a reviewer is shown.
+// GET /api/reviews?page&per_page&game_slug: visible reviews, newest first,
+// paged like products; with game_slug, only that game's. Only the username
+// of a reviewer is shown.
 func (s *Server) listReviews(c *fiber.Ctx) error {
 	fields := fieldErrors{}
-	pg := pageQuery(c, fields)
+	f := store.ReviewFilter{Paging: pageQuery(c, fields)}
+	if slug := strings.TrimSpace(c.Query("game_slug")); slug != "" {
+		if !validSlug(slug) {
+			fields.add("game_slug", i18n.GameSlugInvalid)
+		}
+		f.GameSlug = slug
+	}
 	if len(fields) > 0 {
 		return Invalid(fields)
 	}
-	page, err := s.opts.Store.Reviews(c.UserContext(), pg)
+	page, err := s.opts.Store.Reviews(c.UserContext(), f)
 	if err != nil {
 		return err
 	}
@@ -38,7 +45,7 @@ func (s *Server) listReviews(c *fiber.Ctx) error {
 }
 
 const (
-	maxReviewComment = 1000
+	maxReviewComment = store.MaxReviewComment
 )
 
 type reviewRequest struct {
@@ -47,7 +54,7 @@ type reviewRequest struct {
 	Comment string      `json:"comment"`
 }
 
-// POST /api/reviews: order_id, rating (1–5), comment (up to 1000
+// POST /api/reviews: order_id, rating (1–5), comment (up to 500
 // characters). Only the buyer of a completed order may review it, once:
 // another's order is 404, an order not completed 409, a second review 409.
 func (s *Server) createReview(c *fiber.Ctx) error {

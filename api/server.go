@@ -185,6 +185,7 @@ func New(opts Options) *Server {
 	// that every failure of POST /order carries data.message (docs/spec.md §7).
 	api.Post("/order", s.orderErrorShape, s.requireUser, s.refuseBanned, s.placeOrder)
 	api.Get("/orders", s.requireUser, s.refuseBanned, s.listOrders)
+	api.Get("/orders/:id", s.requireUser, s.refuseBanned, s.showOrder)
 	api.Post("/orders/:id/refund", s.requireUser, s.refuseBanned, s.requestRefund)
 	api.Get("/refunds", s.requireUser, s.refuseBanned, s.listRefunds)
 	api.Get("/wallet/ledger", s.requireUser, s.refuseBanned, s.walletLedger)

@@ -66,6 +66,21 @@ func (e *InsufficientFundsError) Error() string {
 // Unwrap makes errors.Is(err, ErrInsufficientFunds) true.
 func (e *InsufficientFundsError) Unwrap() error { return ErrInsufficientFunds }
 
+// PriceChangedError: the product's price is no longer the one the
+// customer was shown; it carries the new one to show instead.
+type PriceChangedError struct {
+	Price         int64
+	ServiceCharge int64
+	Total         int64 // Price + ServiceCharge
+}
+
+func (e *PriceChangedError) Error() string {
+	return fmt.Sprintf("price changed: the total is now %d Ks", e.Total)
+}
+
+// Unwrap makes errors.Is(err, ErrConflict) true.
+func (e *PriceChangedError) Unwrap() error { return ErrConflict }
+
 // GameInfoError names the coin-order field at fault ("game_uid" or
 // "server_id").
 type GameInfoError struct {
@@ -104,6 +119,10 @@ type Order struct {
 	// buyer or an admin; nil / "" otherwise.
 	Credentials *Credentials `db:"-"`
 	Code        string       `db:"-"`
+	// WalletAfter is the buyer's balance right after the purchase, set by
+	// a purchase that charged (not by a replay), so the answer can carry
+	// it when the live update is lost.
+	WalletAfter *int64 `db:"-"`
 }
 
 const orderColumns = `id, user_id, product_id, product_name, product_kind, service_name, game_name,

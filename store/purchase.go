@@ -44,7 +44,8 @@ import (
 // a transaction, which the caller rolls back before asking why.
 //
 // $1 user, $2 product, $3 game uid and $4 server id (digits, or NULL when
-// not valid), $5 idempotency key, $6 the user's channels, $7 coin only.
+// not valid), $5 idempotency key, $6 the user's channels, $7 coin only,
+// $8 the total the customer was shown (0: not checked).
 var purchaseSQL = `
 WITH p AS (
 	SELECT p.id, p.name, sv.kind, sv.name AS service_name, g.name AS game_name, p.price, g.uses_server_id
@@ -53,6 +54,7 @@ WITH p AS (
 	JOIN services sv ON sv.id = p.service_id
 	WHERE p.id = $2 AND p.is_active AND g.is_active AND sv.is_active
 	  AND (sv.kind = 'coin' OR NOT $7::boolean)
+	  AND ($8::bigint = 0 OR p.price + ` + sqlServiceCharge + ` = $8)
 	  AND CASE sv.kind
 	      WHEN 'coin' THEN $3::text IS NOT NULL AND ($4::text IS NOT NULL OR NOT g.uses_server_id)
 	      WHEN 'account' THEN NOT p.is_sold
@@ -137,6 +139,15 @@ type purchased struct {
 // it with the same key after a top-up tries again, which is what a customer
 // expects.
 func (s *DB) PlaceOrder(ctx context.Context, userID, productID int64, gameUID, serverID, idempotencyKey string) (o Order, replayed bool, err error) {
+	return s.PlaceOrderAt(ctx, userID, productID, gameUID, serverID, idempotencyKey, 0)
+}
+
+// PlaceOrderAt is PlaceOrder that buys only at the total (price + service
+// charge) the customer was shown: when the price changed in between,
+// nothing is bought and the error is a *PriceChangedError with the new
+// price. shownTotal 0 checks nothing. The check is inside the purchase
+// statement, so a price edit cannot slip between the check and the debit.
+func (s *DB) PlaceOrderAt(ctx context.Context, userID, productID int64, gameUID, serverID, idempotencyKey string, shownTotal int64) (o Order, replayed bool, err error) {
 	box, err := s.needBox()
 	if err != nil {
 		return Order{}, false, err
@@ -144,7 +155,7 @@ func (s *DB) PlaceOrder(ctx context.Context, userID, productID int64, gameUID, s
 	if len(idempotencyKey) > 255 {
 		return Order{}, false, fmt.Errorf("store: order: idempotency key longer than 255 bytes: %w", ErrInvalid)
 	}
-	o, err = s.placeOrder(ctx, box, userID, productID, gameUID, serverID, idempotencyKey)
+	o, err = s.placeOrder(ctx, box, userID, productID, gameUID, serverID, idempotencyKey, shownTotal)
 	if err != nil && idempotencyKey != "" {
 		// The key may have been used before (the purchase then failed on
 		// orders_idempotency_key, or found the account sold or the wallet
@@ -166,7 +177,7 @@ func (s *DB) PlaceOrder(ctx context.Context, userID, productID int64, gameUID, s
 // purchase and the look that followed it.
 const purchaseAttempts = 3
 
-func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID int64, gameUID, serverID, key string) (Order, error) {
+func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID int64, gameUID, serverID, key string, shownTotal int64) (Order, error) {
 	stmt, err := s.prepared(ctx, purchaseSQL)
 	if err != nil {
 		return Order{}, err
@@ -178,8 +189,9 @@ func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID 
 	// here (one cheap round trip, stopped at the product) and is bought
 	// below.
 	var got purchased
-	err = stmt.GetContext(ctx, &got, append(args, true)...)
+	err = stmt.GetContext(ctx, &got, append(args, true, shownTotal)...)
 	if err == nil {
+		got.Order.WalletAfter = &got.User.WalletAmount
 		return got.Order, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
@@ -190,7 +202,7 @@ func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID 
 	for range purchaseAttempts {
 		var o Order
 		err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
-			err := tx.StmtxContext(ctx, stmt).GetContext(ctx, &got, append(args, false)...)
+			err := tx.StmtxContext(ctx, stmt).GetContext(ctx, &got, append(args, false, shownTotal)...)
 			if errors.Is(err, sql.ErrNoRows) {
 				return errRetry
 			}
@@ -198,12 +210,13 @@ func (s *DB) placeOrder(ctx context.Context, box *secret.Box, userID, productID 
 				return wrap(err, "order: product %d", productID)
 			}
 			o, err = s.deliver(ctx, tx, box, got.Order)
+			o.WalletAfter = &got.User.WalletAmount
 			return err
 		})
 		if errors.Is(err, errRetry) {
 			// Asked after the rollback: inside, an account this very
 			// statement marked sold would look sold out to its buyer.
-			if refused := purchaseRefusal(ctx, s.db, userID, productID, gameUID, serverID); refused != nil {
+			if refused := purchaseRefusal(ctx, s.db, userID, productID, gameUID, serverID, shownTotal); refused != nil {
 				return Order{}, refused
 			}
 			continue
@@ -250,13 +263,16 @@ func (s *DB) deliver(ctx context.Context, tx *sqlx.Tx, box *secret.Box, o Order)
 
 // purchaseRefusal says why purchaseSQL bought nothing, in the order a
 // customer should hear it, or nil when nothing explains it any more.
-func purchaseRefusal(ctx context.Context, q sqlx.QueryerContext, userID, productID int64, gameUID, serverID string) error {
+func purchaseRefusal(ctx context.Context, q sqlx.QueryerContext, userID, productID int64, gameUID, serverID string, shownTotal int64) error {
 	p, err := getRecord[productRecord](ctx, q, productSelect+` WHERE p.id = $1`, productID)
 	if err != nil {
 		return wrap(err, "order: product %d", productID)
 	}
 	if !p.IsActive {
 		return fmt.Errorf("store: order: product %d: %w", productID, ErrProductInactive)
+	}
+	if total := p.Price + ServiceCharge; shownTotal != 0 && shownTotal != total {
+		return &PriceChangedError{Price: p.Price, ServiceCharge: ServiceCharge, Total: total}
 	}
 	if _, _, err := gameInfo(p, gameUID, serverID); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -38,21 +39,38 @@ var ErrAlreadyReviewed = fmt.Errorf("%w: this order has already been reviewed", 
 // review yet (or any more).
 var ErrNotReviewable = fmt.Errorf("%w: only a completed order can be reviewed", ErrInvalidState)
 
-// Reviews lists the visible reviews, newest first.
-func (s *DB) Reviews(ctx context.Context, p Paging) (Page[Review], error) {
-	return selectPage[Review](ctx, s, p, "reviews", `SELECT count(*) FROM reviews WHERE is_visible`, reviewSelect+`
-		WHERE r.is_visible ORDER BY r.created_at DESC, r.id DESC LIMIT $1 OFFSET $2`)
+// ReviewFilter narrows Reviews: GameSlug "" lists every game's.
+type ReviewFilter struct {
+	GameSlug string
+	Paging
 }
+
+// reviewOfGame matches the reviews of one game's products ($1 its slug, ”
+// for all); a review whose product is gone shows only in the whole list.
+const reviewOfGame = ` AND ($1::text = '' OR EXISTS (
+	SELECT 1 FROM products p JOIN games g ON g.id = p.game_id WHERE p.id = r.product_id AND g.slug = $1))`
+
+// Reviews lists the visible reviews, newest first.
+func (s *DB) Reviews(ctx context.Context, f ReviewFilter) (Page[Review], error) {
+	return selectPage[Review](ctx, s, f.Paging, "reviews", `SELECT count(*) FROM reviews r WHERE r.is_visible`+reviewOfGame, reviewSelect+`
+		WHERE r.is_visible`+reviewOfGame+` ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`, f.GameSlug)
+}
+
+// MaxReviewComment is the longest review text, in characters.
+const MaxReviewComment = 500
 
 // CreateReview records a user's review of one of their completed orders.
 // Someone else's or an unknown order is ErrNotFound; an order that is not
 // completed ErrNotReviewable; a second review of one order
-// ErrAlreadyReviewed; a rating outside 1–5 or a comment over 1000
-// characters ErrInvalid.
+// ErrAlreadyReviewed; a rating outside 1–5 or a comment over
+// MaxReviewComment characters ErrInvalid.
 func (s *DB) CreateReview(ctx context.Context, userID, orderID int64, rating int, comment string) (Review, error) {
 	comment = strings.TrimSpace(comment)
 	if rating < 1 || rating > 5 {
 		return Review{}, fmt.Errorf("store: review: rating %d: %w", rating, ErrInvalid)
+	}
+	if utf8.RuneCountInString(comment) > MaxReviewComment {
+		return Review{}, fmt.Errorf("store: review: comment over %d characters: %w", MaxReviewComment, ErrInvalid)
 	}
 	var r Review
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {

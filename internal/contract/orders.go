@@ -69,3 +69,22 @@ type OrderSummary struct {
 	CreatedAt     time.Time    `json:"created_at"`
 	UpdatedAt     time.Time    `json:"updated_at"`
 }
+
+// OrderDetail is GET /api/orders/{id}: one of the buyer's own orders with
+// its timeline, for the order page and its printable receipt.
+type OrderDetail struct {
+	Order Order `json:"order"`
+	// Timeline is what happened to the order, oldest first: placed, paid,
+	// processing (an admin took it), then delivered, failed or refunded.
+	Timeline []OrderStep `json:"timeline"`
+	// Reviewable is true when the buyer may still write the order's review
+	// (a completed order without one).
+	Reviewable bool `json:"reviewable"`
+}
+
+// OrderStep is one step of an order's timeline.
+type OrderStep struct {
+	// Step is placed, paid, processing, delivered, failed or refunded.
+	Step string    `json:"step"`
+	At   time.Time `json:"at"`
+}

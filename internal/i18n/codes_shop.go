@@ -25,7 +25,7 @@ var (
 	NotReviewable       = def("not_reviewable", "Only a completed order can be reviewed.", "ပြီးဆုံးသော အော်ဒါကိုသာ သုံးသပ်နိုင်ပါသည်။")
 	ReviewOrderRequired = def("review_order_required", "Please choose the order you are reviewing.", "သုံးသပ်မည့် အော်ဒါကို ရွေးချယ်ပါ။")
 	ReviewRating        = def("review_rating", "Please give a rating from 1 to 5.", "၁ မှ ၅ အတွင်း အဆင့်သတ်မှတ်ပေးပါ။")
-	ReviewCommentMax    = def("review_comment_too_long", "The comment must be 1000 characters or less.", "မှတ်ချက်သည် စာလုံး ၁၀၀၀ ထက် မပိုရပါ။")
+	ReviewCommentMax    = def("review_comment_too_long", "The comment must be 500 characters or less.", "မှတ်ချက်သည် စာလုံး ၅၀၀ ထက် မပိုရပါ။")
 	ReviewCommentChars  = def("review_comment_chars", "The comment contains characters that are not allowed.", "မှတ်ချက်တွင် ခွင့်မပြုသော စာလုံးများ ပါနေပါသည်။")
 	ReviewCreated       = def("review_created", "Thank you for your review!", "သုံးသပ်ချက်အတွက် ကျေးဇူးတင်ပါသည်။")
 

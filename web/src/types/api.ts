@@ -649,6 +649,33 @@ export interface OrderSummary {
   created_at: string;
   updated_at: string;
 }
+/**
+ * OrderDetail is GET /api/orders/{id}: one of the buyer's own orders with
+ * its timeline, for the order page and its printable receipt.
+ */
+export interface OrderDetail {
+  order: Order;
+  /**
+   * Timeline is what happened to the order, oldest first: placed, paid,
+   * processing (an admin took it), then delivered, failed or refunded.
+   */
+  timeline: OrderStep[];
+  /**
+   * Reviewable is true when the buyer may still write the order's review
+   * (a completed order without one).
+   */
+  reviewable: boolean;
+}
+/**
+ * OrderStep is one step of an order's timeline.
+ */
+export interface OrderStep {
+  /**
+   * Step is placed, paid, processing, delivered, failed or refunded.
+   */
+  step: string;
+  at: string;
+}
 
 //////////
 // source: page.go

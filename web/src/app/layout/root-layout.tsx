@@ -48,12 +48,16 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <SiteSearchMetadata name={storeName} />
-      <PageBackground />
-      <TopBar user={user} onExit={() => setLogoutOpen(true)} />
+      <div data-print="hide" className="contents">
+        <PageBackground />
+        <TopBar user={user} onExit={() => setLogoutOpen(true)} />
+      </div>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-[calc(4rem+env(safe-area-inset-top)+1.5rem)] pb-16 sm:px-6">
         <Outlet />
       </main>
-      <Footer />
+      <div data-print="hide" className="contents">
+        <Footer />
+      </div>
       <RealtimeBridge />
       <LogoutDialogs open={logoutOpen} onClose={() => setLogoutOpen(false)} supportName={handleOf(config?.support?.telegram)} />
       <ScrollRestoration />
