@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: paths.topUp, lazy: async () => ({ Component: (await import('@/app/routes/top-up')).TopUpRoute }) },
           { path: paths.wallet, lazy: async () => ({ Component: (await import('@/app/routes/wallet')).WalletRoute }) },
           { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await import('@/app/routes/detail')).DetailRoute }) },
+          { path: 'orders/:id', lazy: async () => ({ Component: (await import('@/app/routes/order-detail')).OrderDetailRoute }) },
           {
             element: <OrderGuard />,
             children: [{ path: paths.order, lazy: async () => ({ Component: (await import('@/app/routes/order')).OrderRoute }) }],

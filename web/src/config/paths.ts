@@ -16,6 +16,7 @@ export const paths = {
   security: '/security-policy',
   detail: (serviceName: string, name: string) => `/detail/${encodeURIComponent(serviceName)}/${encodeURIComponent(name)}`,
   profile: (username: string) => `/${encodeURIComponent(username)}`,
+  orderDetail: (id: number | string) => `/orders/${encodeURIComponent(String(id))}`,
 } as const;
 
 /** The id of the game grid on /home that 'Home' and 'Games Shop' scroll down to. */

@@ -8,6 +8,7 @@ import { PromoBanner } from '@/features/catalog/components/promo-banner';
 import { useConfig } from '@/features/config/api/config';
 import { deliveryMinutes } from '@/features/config/support';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
+import { ReviewList } from '@/features/reviews/components/review-list';
 
 /** /home: the banner, the game grid (2/3/4/6 columns) and the six benefit cards (docs/spec.md §2). */
 export function HomeRoute() {
@@ -32,6 +33,7 @@ export function HomeRoute() {
           </div>
           <GameGrid />
         </section>
+        <ReviewList />
         <BenefitCards deliveryMinutes={minutes} />
       </div>
     </>

@@ -17,6 +17,7 @@ export const storeHandlers = [
   http.get('*/api/games', () => HttpResponse.json({ success: true, data: [] })),
   http.get('*/api/banner', () => HttpResponse.json({ success: true, data: null })),
   http.get('*/api/products', () => HttpResponse.json({ success: true, data: emptyPage })),
+  http.get('*/api/reviews', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/orders', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/refunds', () => HttpResponse.json({ success: true, data: [] })),
   http.get('*/api/message/:userId', () => HttpResponse.json({ success: true, messages: [] })),

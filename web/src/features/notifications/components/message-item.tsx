@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { CopyField } from '@/components/ui/copy-field';
 import { TrashIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { isCodeMessage, type InboxMessage } from '@/features/notifications/api/messages';
 import { translateCode } from '@/lib/server-text';
 import { fromNow } from '@/lib/time';
@@ -12,10 +14,12 @@ type MessageItemProps = {
   /** Marks an unread message read; rejects when the call fails. */
   onRead: (message: InboxMessage) => Promise<void>;
   onDelete: (message: InboxMessage) => void;
+  /** Called when the message's order link is followed (the panel closes). */
+  onOpenOrder?: () => void;
 };
 
 /** One notification: More/Less (marking it read), the trash button and a relative time. */
-export function MessageItem({ message, onRead, onDelete }: MessageItemProps) {
+export function MessageItem({ message, onRead, onDelete, onOpenOrder }: MessageItemProps) {
   const { t, i18n } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   // A message the store wrote itself is worded from its codes, so it follows
@@ -73,6 +77,11 @@ export function MessageItem({ message, onRead, onDelete }: MessageItemProps) {
         <time dateTime={message.created_at} className="text-slate-500 dark:text-slate-400">
           {fromNow(message.created_at, i18n.language)}
         </time>
+        {'order_id' in message && message.order_id ? (
+          <Link to={paths.orderDetail(message.order_id)} onClick={onOpenOrder} className="rounded-lg px-2 py-1 font-bold text-violet-700 underline underline-offset-4 dark:text-violet-300">
+            {t('notifications.viewOrder')}
+          </Link>
+        ) : null}
         <button type="button" onClick={toggle} aria-expanded={expanded} className="rounded-lg px-2 py-1 font-bold text-violet-700 hover:bg-violet-100 dark:text-violet-300 dark:hover:bg-white/5">
           {expanded ? t('notifications.less') : t('notifications.more')}
         </button>

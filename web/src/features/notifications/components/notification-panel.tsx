@@ -74,7 +74,7 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
     content = (
       <ul className="flex flex-col gap-2.5" aria-label={t('notifications.list')}>
         {messages.map((message) => (
-          <MessageItem key={message.id} message={message} onRead={read} onDelete={setDeleting} />
+          <MessageItem key={message.id} message={message} onRead={read} onDelete={setDeleting} onOpenOrder={onClose} />
         ))}
       </ul>
     );

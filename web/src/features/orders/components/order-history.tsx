@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { Pagination } from '@/components/pagination/pagination';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
 import { KeyIcon } from '@/components/ui/icons';
 import { useOrders } from '@/features/orders/api/orders';
 import type { Order } from '@/types/api';
@@ -39,6 +41,15 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
         </span>
       )}
     </>
+  );
+  const idLink = (order: Order) => (
+    <Link
+      to={paths.orderDetail(order.id)}
+      aria-label={t('orders.openOrder', { id: order.id })}
+      className="font-mono text-xs font-bold text-violet-700 underline underline-offset-4 dark:text-violet-300"
+    >
+      #{order.id}
+    </Link>
   );
   const action = (order: Order) => {
     const more = orderAction?.(order);
@@ -82,7 +93,7 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
             <tbody className="divide-y divide-slate-100 dark:divide-white/5">
               {data.data.map((order) => (
                 <tr key={order.id} className="bg-white/70 align-top dark:bg-transparent">
-                  <td className="px-3 py-3 font-mono text-xs">#{order.id}</td>
+                  <td className="px-3 py-3">{idLink(order)}</td>
                   <td className="max-w-64 px-3 py-3">{description(order)}</td>
                   <td className="px-3 py-3">{order.product.service.name}</td>
                   <td className="px-3 py-3 font-semibold whitespace-nowrap tabular-nums">{t('common.kyat', { amount: formatAmount(order.total_price) })}</td>
@@ -100,7 +111,7 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
           {data.data.map((order) => (
             <li key={order.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200/80 bg-white/85 p-4 text-sm dark:border-white/10 dark:bg-white/[0.04]">
               <div className="flex items-center justify-between gap-2">
-                <span className="font-mono text-xs text-slate-500">#{order.id}</span>
+                {idLink(order)}
                 <OrderStatusBadge status={order.payment_status} />
               </div>
               <div className="min-w-0">{description(order)}</div>

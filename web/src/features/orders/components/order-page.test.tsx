@@ -43,7 +43,7 @@ describe('order page (docs/spec.md §2, §4)', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/home');
     expect(localStorage.getItem(PENDING_ORDER_KEY)).toBeNull();
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.body).toEqual({ product_id: 7, game_uid: '12345', server_id: '2001' });
+    expect(calls[0]!.body).toEqual({ product_id: 7, game_uid: '12345', server_id: '2001', total_price: 5350 });
     expect(calls[0]!.key).toMatch(/.{16,}/);
   });
 
@@ -134,5 +134,38 @@ describe('order page (docs/spec.md §2, §4)', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
     expect(screen.getByText(/^Delivered: your code is below/)).toBeInTheDocument();
+  });
+
+  it('asks again at the new price when the price changed since the page was shown (409 price_changed)', async () => {
+    let first = true;
+    const { user, calls } = setup(coin, () => {
+      if (first) {
+        first = false;
+        const message = 'The price has changed: this order now costs 5,850 Ks.';
+        return HttpResponse.json(
+          { success: false, code: 'price_changed', message, data: { message, price: 5800, service_charge: 50, total_price: 5850 } },
+          { status: 409 },
+        );
+      }
+      return HttpResponse.json({ success: true, credentials: null, order }, { status: 201 });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('now costs 5,850 Ks in total');
+    expect(screen.getByText('5,800 Ks')).toBeInTheDocument();
+    expect(screen.getByText('5,850 Ks')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Order Confirmed!' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm at the new price' }));
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(calls.map((c) => (c.body as { total_price: number }).total_price)).toEqual([5350, 5850]);
+    // The 409 charged nothing: the second confirmation is a new request.
+    expect(calls[1]!.key).not.toBe(calls[0]!.key);
+  });
+
+  it('shows the balance the order answer carries, without waiting for the live update', async () => {
+    const { user } = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order, wallet_amount: 4650 }, { status: 201 }), 10000);
+    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('10,000 KS');
+    await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Balance' })).toHaveTextContent('4,650 KS');
   });
 });

@@ -17,7 +17,9 @@ import { useErrorText } from '@/hooks/use-error-text';
 import { isApiError } from '@/lib/api-client';
 import { formatAmount } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/localize';
+import { errorBody, errorCode } from '@/lib/api-errors';
 import { clearPendingOrder, type PendingOrder } from '@/lib/pending-order';
+import { getStoredUser, saveUser } from '@/lib/session';
 
 /** docs/spec.md §9: a fixed 50 Ks service charge; total = price + 50. */
 export const SERVICE_CHARGE = 50;
@@ -27,12 +29,26 @@ type OrderState =
   | { kind: 'idle' }
   | { kind: 'processing' }
   | { kind: 'confirmed'; response: PlaceOrderResponse }
-  | { kind: 'error'; message: string; shortfall?: number };
+  | { kind: 'error'; message: string; shortfall?: number }
+  | { kind: 'priceChanged'; total: number };
 
 function shortfallOf(error: unknown): number | undefined {
   if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
   const data = (error.body as { data?: { shortfall?: unknown } }).data;
   return typeof data?.shortfall === 'number' ? data.shortfall : undefined;
+}
+
+/** The new price of a 409 price_changed answer (data.price, without the service charge). */
+function changedPriceOf(error: unknown): number | undefined {
+  if (errorCode(error) !== 'price_changed') return undefined;
+  const data = (errorBody(error) as { data?: { price?: unknown } } | undefined)?.data;
+  return typeof data?.price === 'number' ? data.price : undefined;
+}
+
+/** Shows the wallet the order answer carries, so the balance is right even when the live update never comes. */
+function showBalance(walletAmount: number | undefined) {
+  const user = getStoredUser();
+  if (user && typeof walletAmount === 'number') saveUser({ ...user, wallet_amount: walletAmount });
 }
 
 /** A definite answer (4xx) means nothing was charged: the next confirm may use a new key. */
@@ -60,7 +76,9 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
   // One key per confirmation: a double tap or a retry after a timeout replays, never charges twice.
   const key = useRef(newIdempotencyKey());
   const busy = useRef(false);
-  const total = pending.totalPrice + SERVICE_CHARGE;
+  // The price shown and sent: the server refuses to charge any other (409 price_changed), and the page then asks again at the new one.
+  const [price, setPrice] = useState(pending.totalPrice);
+  const total = price + SERVICE_CHARGE;
 
   const confirm = async () => {
     if (busy.current) return;
@@ -68,14 +86,21 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
     setState({ kind: 'processing' });
     try {
       const response = await placeOrder(
-        { product_id: pending.orderId, game_uid: pending.game_uid || undefined, server_id: pending.game_server || undefined },
+        { product_id: pending.orderId, game_uid: pending.game_uid || undefined, server_id: pending.game_server || undefined, total_price: total },
         key.current,
       );
       clearPendingOrder();
+      showBalance(response.wallet_amount);
       setState({ kind: 'confirmed', response });
       void mutate(orderKeys.isOrders);
     } catch (error) {
       if (isDefinite(error)) key.current = newIdempotencyKey();
+      const changed = changedPriceOf(error);
+      if (changed !== undefined) {
+        setPrice(changed);
+        setState({ kind: 'priceChanged', total: changed + SERVICE_CHARGE });
+        return;
+      }
       const shortfall = shortfallOf(error);
       setState({
         kind: 'error',
@@ -177,7 +202,7 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
             </div>
           ))}
           <dt className="text-slate-500 dark:text-slate-400">{t('order.price')}</dt>
-          <dd className="text-right font-semibold tabular-nums">{t('common.kyat', { amount: kyat(pending.totalPrice) })}</dd>
+          <dd className="text-right font-semibold tabular-nums">{t('common.kyat', { amount: kyat(price) })}</dd>
           <dt className="text-slate-500 dark:text-slate-400">{t('order.serviceCharge')}</dt>
           <dd className="text-right font-semibold tabular-nums">{t('common.kyat', { amount: kyat(SERVICE_CHARGE) })}</dd>
           <div aria-hidden="true" className="col-span-2 my-1 border-t border-slate-200 dark:border-white/10" />
@@ -186,6 +211,12 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
             {t('common.kyat', { amount: kyat(total) })}
           </dd>
         </dl>
+        {state.kind === 'priceChanged' && (
+          <p role="alert" className="flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-950/40 dark:text-amber-100">
+            <ErrorIcon className="mt-0.5 size-4 shrink-0" />
+            <span>{t('order.priceChanged', { amount: kyat(state.total) })}</span>
+          </p>
+        )}
         {state.kind === 'error' && (
           <div role="alert" className="flex flex-col gap-2 rounded-xl border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800 dark:border-rose-500/30 dark:bg-rose-950/40 dark:text-rose-200">
             <p className="flex gap-2">
@@ -201,7 +232,7 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
         )}
         {state.kind !== 'error' && <ShortfallNotice total={total} />}
         <Button className="w-full" loading={state.kind === 'processing'} onClick={() => void confirm()}>
-          {state.kind === 'processing' ? t('order.processing') : t('order.confirm')}
+          {state.kind === 'processing' ? t('order.processing') : state.kind === 'priceChanged' ? t('order.confirmNewPrice') : t('order.confirm')}
         </Button>
       </div>
       {contact}
