@@ -21,7 +21,7 @@ export function OrderDetailRoute() {
   const storeName = useStoreName();
   const errorText = useErrorText();
   const { user } = useSession();
-  const { data, error, isLoading, mutate } = useOrder(id);
+  const { data, error, isLoading } = useOrder(id);
 
   let body;
   if (isLoading && !data) body = <PageSpinner />;
@@ -43,7 +43,7 @@ export function OrderDetailRoute() {
       <OrderDetail
         detail={data}
         storeName={storeName}
-        actions={data.reviewable ? <ReviewForm orderId={data.order.id} onDone={() => void mutate()} /> : undefined}
+        actions={data.reviewable ? <ReviewForm orderId={data.order.id} /> : undefined}
       />
     );
 

@@ -7,14 +7,12 @@ import { CheckCircleIcon } from '@/components/ui/icons';
 import { createReview, MAX_REVIEW_COMMENT, reviewKeys } from '@/features/reviews/api/reviews';
 import { useErrorText } from '@/hooks/use-error-text';
 
-type ReviewFormProps = {
-  orderId: number;
-  /** Called once the review is stored, e.g. to refresh the order. */
-  onDone?: () => void;
-};
-
-/** Write the one review of a completed order: 1–5 stars and up to 500 characters. */
-export function ReviewForm({ orderId, onDone }: ReviewFormProps) {
+/**
+ * Write the one review of a completed order: 1–5 stars and up to 500
+ * characters. Once sent it stays as a thank-you; the order's page reloaded
+ * later no longer offers it (reviewable is false).
+ */
+export function ReviewForm({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
@@ -35,7 +33,6 @@ export function ReviewForm({ orderId, onDone }: ReviewFormProps) {
       await createReview({ order_id: orderId, rating, comment: comment.trim() });
       setState({ kind: 'done' });
       void mutate(reviewKeys.isReviews);
-      onDone?.();
     } catch (error) {
       setState({ kind: 'error', message: errorText(error, t('reviews.failed')) });
     }
