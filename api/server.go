@@ -202,6 +202,7 @@ func New(opts Options) *Server {
 	api.Get("/topup-quote", s.requireUser, s.refuseBanned, s.topupQuote)
 	api.Post("/topup-orders", s.requireUser, s.refuseBanned, s.createTopup)
 	api.Get("/topup-orders", s.requireUser, s.refuseBanned, s.listTopups)
+	api.Post("/topup-orders/:id/cancel", s.requireUser, s.refuseBanned, s.cancelTopup)
 
 	// The back office.
 	s.mountAdmin(api)

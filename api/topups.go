@@ -16,10 +16,6 @@ import (
 	"topup/store"
 )
 
-const (
-	topupHistoryLimit = 100
-)
-
 // toTopupJSON is the top-up as the topup.* events carry it
 // (store.Topup.Contract), without user_id: the customer's own answers
 // never had it.
@@ -201,12 +197,38 @@ func (s *Server) resolveMethod(c *fiber.Ctx, ref *methodRef) (*store.PaymentMeth
 	return nil, nil
 }
 
+// GET /api/topup-orders?page&per_page: the customer's top-ups, newest
+// first, paged like every list: the whole history, each with its status
+// and, when rejected, the reason.
 func (s *Server) listTopups(c *fiber.Ctx) error {
-	list, err := s.opts.Store.TopupsOfUser(c.UserContext(), currentUser(c).ID, topupHistoryLimit)
+	f := fieldErrors{}
+	pg := pageQuery(c, f)
+	if err := f.err(); err != nil {
+		return err
+	}
+	page, err := s.opts.Store.TopupPageOfUser(c.UserContext(), currentUser(c).ID, pg)
 	if err != nil {
 		return err
 	}
-	out := mapSlice(list, toTopupJSON)
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	return ok(c, out)
+	return paged(c, mapSlice(page.Items, toTopupJSON), page.PageInfo)
+}
+
+// POST /api/topup-orders/{id}/cancel: the owner takes back a pending
+// top-up. Another's is 404 like an unknown one; one an admin decided
+// first is 409 topup_decided, and the decision stands.
+func (s *Server) cancelTopup(c *fiber.Ctx) error {
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return store.ErrNotFound
+	}
+	t, err := s.opts.Store.CancelTopup(c.UserContext(), currentUser(c).ID, id)
+	if errors.Is(err, store.ErrTopupDecided) {
+		return Fail(http.StatusConflict, i18n.TopupDecided)
+	}
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.TopupCancelled), "data": toTopupJSON(t)})
 }

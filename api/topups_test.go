@@ -285,11 +285,11 @@ func TestCreateTopupOverHTTP(t *testing.T) {
 	})
 
 	list := h.do(t, authReq{method: "GET", path: "/api/topup-orders", token: h.alice}).want(t, 200)
-	items, _ := list.json["data"].([]any)
-	if len(items) != 2 || items[1].(map[string]any)["id"] != top["id"] {
+	items := pageData(list)
+	if len(items) != 2 || items[1].(map[string]any)["id"] != top["id"] || num(list.data()["total"]) != 2 {
 		t.Fatalf("history %s", list.body)
 	}
-	if bobs := h.do(t, authReq{method: "GET", path: "/api/topup-orders", token: h.bob}).want(t, 200); len(bobs.json["data"].([]any)) != 0 {
+	if bobs := h.do(t, authReq{method: "GET", path: "/api/topup-orders", token: h.bob}).want(t, 200); len(pageData(bobs)) != 0 {
 		t.Fatalf("bob sees %s", bobs.body)
 	}
 }

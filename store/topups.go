@@ -14,7 +14,8 @@ import (
 	"topup/internal/contract"
 )
 
-// Top-up statuses. A top-up is decided once: pending → confirmed or rejected.
+// Top-up statuses. A top-up is decided once: pending → confirmed or
+// rejected by an admin, or cancelled by its owner (TopupCancelled).
 const (
 	TopupPending   = "pending"
 	TopupConfirmed = "confirmed"
@@ -45,7 +46,7 @@ type Topup struct {
 // UserID (set it to 0); events carry it.
 func (t Topup) Contract() contract.Topup {
 	return contract.Topup{ID: t.ID, UserID: t.UserID, Amount: t.Amount, VerificationAmount: t.VerificationAmount,
-		Total: t.Total, PaymentMethod: t.PaymentMethodName, Status: t.Status, RejectReason: t.RejectReason,
+		Total: t.Total, PaymentMethod: t.PaymentMethodName, Status: t.Status, ReceiptID: t.UploadID, RejectReason: t.RejectReason,
 		CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt}
 }
 

@@ -19,13 +19,13 @@ func TestEventBytes(t *testing.T) {
 		want string
 	}{
 		{"topup event", contract.TopupEvent{Topup: contract.Topup{ID: 1, UserID: 2, Amount: 5000, VerificationAmount: 13,
-			Total: 5013, PaymentMethod: "KBZPay", Status: "rejected", RejectReason: &reason, CreatedAt: at, DecidedAt: &at}},
+			Total: 5013, PaymentMethod: "KBZPay", Status: "rejected", ReceiptID: 8, RejectReason: &reason, CreatedAt: at, DecidedAt: &at}},
 			`{"topup":{"id":1,"user_id":2,"amount":5000,"verification_amount":13,"total":5013,"payment_method":"KBZPay",` +
-				`"status":"rejected","reject_reason":"wrong amount","created_at":"2026-05-01T09:30:00Z","decided_at":"2026-05-01T09:30:00Z"}}`},
+				`"status":"rejected","receipt_id":8,"reject_reason":"wrong amount","created_at":"2026-05-01T09:30:00Z","decided_at":"2026-05-01T09:30:00Z"}}`},
 		{"topup as its owner reads it", contract.Topup{ID: 1, Amount: 5000, VerificationAmount: 13, Total: 5013,
-			PaymentMethod: "KBZPay", Status: "pending", CreatedAt: at},
+			PaymentMethod: "KBZPay", Status: "pending", ReceiptID: 8, CreatedAt: at},
 			`{"id":1,"amount":5000,"verification_amount":13,"total":5013,"payment_method":"KBZPay",` +
-				`"status":"pending","reject_reason":null,"created_at":"2026-05-01T09:30:00Z","decided_at":null}`},
+				`"status":"pending","receipt_id":8,"reject_reason":null,"created_at":"2026-05-01T09:30:00Z","decided_at":null}`},
 		{"message sent, with a product", contract.Message{ID: 3, Title: "ABCD-1234", Body: "Your code", UserID: 2, CreatedAt: at,
 			OrderID: &order, Product: &contract.OrderProduct{ID: 9, Name: "Steam 10", Service: contract.ServiceName{Name: "Code"}}}.Sent(),
 			`{"id":3,"title":"ABCD-1234","body":"Your code","user_id":2,"created_at":"2026-05-01T09:30:00Z","is_read":false,` +

@@ -14,7 +14,10 @@ type Topup struct {
 	VerificationAmount int64  `json:"verification_amount"` // the few kyat that tell transfers apart
 	Total              int64  `json:"total"`
 	PaymentMethod      string `json:"payment_method"` // the receiving account's name
-	Status             string `json:"status"`         // pending, confirmed or rejected
+	Status             string `json:"status"`         // pending, confirmed, rejected or cancelled (by its owner)
+	// ReceiptID is the uploaded receipt: GET /api/uploads/{id} shows it to
+	// its owner and to admins only.
+	ReceiptID int64 `json:"receipt_id"`
 	// RejectReason says why a rejected top-up was refused, or null.
 	RejectReason *string    `json:"reject_reason"`
 	CreatedAt    time.Time  `json:"created_at"`

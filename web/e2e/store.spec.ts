@@ -143,8 +143,8 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   const latest = page.getByTestId('latest-transaction');
   await expect(latest).toContainText(ks(transfer).replace('KS', 'Ks'));
   await expect(latest.getByText('Pending')).toBeVisible();
-  const list = await call<{ data: { id: number; total: number }[] }>(request, 'get', '/api/topup-orders', customer.token);
-  const topup = list.data[0]!;
+  const list = await call<{ data: { data: { id: number; total: number }[] } }>(request, 'get', '/api/topup-orders', customer.token);
+  const topup = list.data.data[0]!;
   expect(topup.total).toBe(transfer);
 
   await call(request, 'post', `/api/admin/topups/${topup.id}/confirm`, adminToken);

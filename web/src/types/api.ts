@@ -821,7 +821,12 @@ export interface Topup {
   verification_amount: number /* int64 */; // the few kyat that tell transfers apart
   total: number /* int64 */;
   payment_method: string; // the receiving account's name
-  status: string; // pending, confirmed or rejected
+  status: string; // pending, confirmed, rejected or cancelled (by its owner)
+  /**
+   * ReceiptID is the uploaded receipt: GET /api/uploads/{id} shows it to
+   * its owner and to admins only.
+   */
+  receipt_id: number /* int64 */;
   /**
    * RejectReason says why a rejected top-up was refused, or null.
    */

@@ -58,7 +58,7 @@ export function RealtimeBridge() {
   );
   // Orders and top-ups change status when an admin decides: refetch what is on screen.
   const onOrderUpdated = useCallback(() => void mutate(orderKeys.isOrders), [mutate]);
-  const onTopupUpdated = useCallback(() => void mutate(topupKeys.list), [mutate]);
+  const onTopupUpdated = useCallback(() => void mutate(topupKeys.isList), [mutate]);
   const onRefundUpdated = useCallback(() => void mutate(refundKeys.mine), [mutate]);
   // Events sent while the socket was down are lost: refetch everything they could have changed.
   const onReconnected = useCallback(() => {
@@ -66,7 +66,7 @@ export function RealtimeBridge() {
     void mutate(userKey(user.id));
     void mutate(messagesKey(user.id));
     void mutate(orderKeys.isOrders);
-    void mutate(topupKeys.list);
+    void mutate(topupKeys.isList);
     void mutate(refundKeys.mine);
   }, [mutate, user]);
 

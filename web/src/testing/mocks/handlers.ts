@@ -18,11 +18,12 @@ export const storeHandlers = [
   http.get('*/api/banner', () => HttpResponse.json({ success: true, data: null })),
   http.get('*/api/products', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/reviews', () => HttpResponse.json({ success: true, data: emptyPage })),
+  http.get('*/api/services', () => HttpResponse.json({ success: true, data: [] })),
   http.get('*/api/orders', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/refunds', () => HttpResponse.json({ success: true, data: [] })),
   http.get('*/api/message/:userId', () => HttpResponse.json({ success: true, messages: [] })),
   http.get('*/api/payment-methods', () => HttpResponse.json({ success: true, data: [] })),
-  http.get('*/api/topup-orders', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('*/api/topup-orders', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/search', ({ request }) =>
     HttpResponse.json({ success: true, data: { query: new URL(request.url).searchParams.get('q') ?? '', games: [], products: emptyPage } }),
   ),

@@ -18,5 +18,3 @@ export const confirmTopup = (id: number, overridden: CheckName[] = []) =>
   api.post(`/admin/topups/${id}/confirm`, overridden.length ? { overridden_checks: overridden } : undefined);
 export const rejectTopup = (id: number, reason: string) => api.post(`/admin/topups/${id}/reject`, { reason });
 
-/** The receipt image (an authenticated GET, never a public URL). */
-export const getReceipt = (url: string, signal?: AbortSignal) => api.blob(url.replace(/^\/api\//, ''), { signal, timeoutMs: 60_000 });

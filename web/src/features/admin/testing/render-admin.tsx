@@ -50,6 +50,7 @@ export function topup(overrides: Partial<AdminTopup> = {}): AdminTopup {
     user_id: 7,
     user: { id: 7, username: 'aungaung', phone_number: '+959123456789' },
     upload_id: 9,
+    receipt_id: 9,
     receipt_url: '/api/uploads/9',
     decided_by: null,
     decided_by_name: null,

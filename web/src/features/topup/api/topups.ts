@@ -1,15 +1,17 @@
 import useSWR from 'swr';
 
 import { api, getData } from '@/lib/api-client';
-import { apiPath } from '@/lib/api-path';
-import type { PaymentMethod, Topup, TopupQuote as ContractTopupQuote } from '@/types/api';
+import { apiPath, keyUnder } from '@/lib/api-path';
+import type { Page, PaymentMethod, Topup, TopupQuote as ContractTopupQuote } from '@/types/api';
 
 /** GET /api/topup-quote: the exact total to transfer, and when this page received it (for the countdown). */
 export type TopupQuote = ContractTopupQuote & { received_at: number };
 
 export const topupKeys = {
   methods: '/payment-methods',
-  list: '/topup-orders',
+  /** One page of the history; every page lies under '/topup-orders' (isList revalidates them all). */
+  page: (page: number) => apiPath('/topup-orders', { page }),
+  isList: (key: unknown) => keyUnder(key, '/topup-orders'),
   quotes: '/topup-quote',
   quote: (amount: number, method: number) => apiPath('/topup-quote', { amount, payment_method: method }),
 };
@@ -18,8 +20,14 @@ export function usePaymentMethods() {
   return useSWR<PaymentMethod[], unknown>(topupKeys.methods, async (key: string) => (await getData<PaymentMethod[] | null>(key, { auth: false })) ?? []);
 }
 
-export function useTopups(enabled = true) {
-  return useSWR<Topup[], unknown>(enabled ? topupKeys.list : null, async (key: string) => (await getData<Topup[] | null>(key)) ?? []);
+/** GET /api/topup-orders: the customer's whole history, newest first, a page at a time. */
+export function useTopups(page = 1, enabled = true) {
+  return useSWR<Page<Topup>, unknown>(enabled ? topupKeys.page(page) : null, (key: string) => getData<Page<Topup>>(key), { keepPreviousData: true });
+}
+
+/** POST /api/topup-orders/{id}/cancel: the owner takes back a pending top-up (409 topup_decided when an admin decided first). */
+export function cancelTopup(id: number) {
+  return api.post<{ success: boolean; message?: string; data: Topup }>(`/topup-orders/${id}/cancel`);
 }
 
 /**

@@ -153,7 +153,7 @@ export function TopupForm({ initialAmount, returnTo, deliveryMinutes }: TopupFor
       setResult('error');
     } finally {
       setLoading(false);
-      void mutate(topupKeys.list);
+      void mutate(topupKeys.isList);
     }
   };
 

@@ -1,24 +1,32 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
 
-import { ReceiptIcon } from '@/components/ui/icons';
-import { useTopups } from '@/features/topup/api/topups';
+import { Pagination } from '@/components/pagination/pagination';
+import { cancelTopup, topupKeys, useTopups } from '@/features/topup/api/topups';
 import type { Topup } from '@/types/api';
+import { TopupRow } from '@/features/topup/components/topup-row';
 import { TopupStatusPill } from '@/features/topup/components/topup-status';
 import { useErrorText } from '@/hooks/use-error-text';
 import { formatAmount } from '@/lib/format';
-import { formatDate, fromNow } from '@/lib/time';
+import { fromNow } from '@/lib/time';
 
 function newest(list: Topup[]): Topup | undefined {
   return list.reduce<Topup | undefined>((best, item) => (!best || item.created_at > best.created_at ? item : best), undefined);
 }
 
-/** docs/spec.md §2: the latest transaction (newest by created_at) and the history; statuses change live. */
+/** docs/spec.md §2: the latest transaction (newest by created_at) and the whole history, paged; statuses change live. */
 export function Transactions() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const { data, error, isLoading } = useTopups();
-  const list = data ?? [];
-  const latest = newest(list);
+  const { mutate } = useSWRConfig();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useTopups(page);
+  const { data: first } = useTopups(1);
+  const list = data?.data ?? [];
+  const latest = newest(first?.data ?? []);
+  // Whatever the answer (cancelled, or decided by an admin first), the list shows what is true now.
+  const cancel = (item: Topup) => cancelTopup(item.id).finally(() => void mutate(topupKeys.isList));
   const kyat = (amount: number) => t('common.kyat', { amount: formatAmount(amount) });
 
   return (
@@ -55,22 +63,14 @@ export function Transactions() {
         ) : list.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">{isLoading ? t('app.loading') : t('topup.noTransactions')}</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-slate-100 dark:divide-white/5">
-            {list.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 py-3" data-testid={`topup-${item.id}`}>
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-600 dark:bg-violet-500/10 dark:text-violet-300">
-                  <ReceiptIcon className="size-5" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold tabular-nums">{kyat(item.total || item.amount)}</p>
-                  <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                    #{item.id} · {item.payment_method} · {formatDate(item.created_at, i18n.language)}
-                  </p>
-                </div>
-                <TopupStatusPill status={item.status} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="flex flex-col divide-y divide-slate-100 dark:divide-white/5">
+              {list.map((item) => (
+                <TopupRow key={item.id} item={item} onCancel={cancel} />
+              ))}
+            </ul>
+            {data && data.last_page > 1 && <Pagination currentPage={data.current_page} lastPage={data.last_page} onChange={setPage} label={t('topup.pages')} />}
+          </>
         )}
       </section>
     </aside>

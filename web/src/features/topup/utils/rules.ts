@@ -37,9 +37,9 @@ export function checkReceipt(file: File): FileProblem | null {
   return null;
 }
 
-export type TopupStatus = 'pending' | 'confirmed' | 'rejected';
+export type TopupStatus = 'pending' | 'confirmed' | 'rejected' | 'cancelled';
 
 /** docs/spec.md §4: an unknown status displays as pending. */
 export function topupStatus(status: string): TopupStatus {
-  return status === 'confirmed' || status === 'rejected' ? status : 'pending';
+  return status === 'confirmed' || status === 'rejected' || status === 'cancelled' ? status : 'pending';
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { Spinner } from '@/components/ui/spinner';
-import { useReceiptUrl } from '@/features/admin/hooks/use-receipt-url';
+import { useReceiptUrl } from '@/hooks/use-receipt-url';
 
 /** The customer's receipt, loaded with the admin's token (GET /api/uploads/:id) and shown from memory. */
 export function ReceiptImage({ path, deleted }: { path: string; deleted: boolean }) {
