@@ -37,6 +37,8 @@ const text = {
     confirm: 'Confirm Order',
     confirmNew: 'Confirm at the new price',
     confirmed: 'Order Confirmed!',
+    searchButton: 'Open search',
+    searchBox: 'Search games and products',
   },
   my: {
     failReason: 'မအောင်မြင်ရသည့် အကြောင်းရင်း -',
@@ -50,6 +52,8 @@ const text = {
     confirm: 'အော်ဒါ အတည်ပြုမည်',
     confirmNew: 'ဈေးနှုန်းအသစ်ဖြင့် အတည်ပြုမည်',
     confirmed: 'အော်ဒါ အတည်ပြုပြီးပါပြီ!',
+    searchButton: 'ရှာဖွေမှု ဖွင့်ရန်',
+    searchBox: 'ဂိမ်းနှင့် ပစ္စည်းများ ရှာရန်',
   },
 } as const;
 
@@ -160,5 +164,26 @@ for (const run of runs) {
     } finally {
       sql(`UPDATE products SET price = ${Number(price) - 500} WHERE sku = 'valorant-points-475'`);
     }
+  });
+
+  test(`search from the header, signed out (${name})`, async ({ page }) => {
+    await page.setViewportSize({ width: run.width, height: 900 });
+    await prefer(page, run.theme, run.language);
+    await page.goto('/privacy-policy');
+    const header = page.getByRole('banner');
+    if (run.width < 768) {
+      // Phones: a button in the header opens the search page.
+      await header.getByRole('link', { name: t.searchButton }).click();
+      await expect(page).toHaveURL(/\/search$/);
+      await page.locator('#search-q').fill('PUBG');
+      await page.locator('#search-q').press('Enter');
+    } else {
+      await header.getByRole('searchbox', { name: t.searchBox }).fill('PUBG');
+      await header.getByRole('searchbox', { name: t.searchBox }).press('Enter');
+    }
+    await expect(page).toHaveURL(/\/search\?q=PUBG$/);
+    await expect(page.getByRole('link', { name: /PUBG/ }).first()).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `search-from-header-${name}`);
   });
 }

@@ -64,6 +64,16 @@ describe('route guards (docs/spec.md §6)', () => {
     await landsOn('/someone-else', '/404');
   });
 
+  it.each([`/${'a'.repeat(51)}`, '/%E2%80%AEnimda', '/%E2%80%8B'])('shows the 404 page for %s, which cannot be a username, even signed out', async (path) => {
+    await landsOn(path, '/404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows signed-in admins the 404 page for another name', async () => {
+    signInAs({ is_admin: true, username: 'boss' });
+    await landsOn('/someone-else', '/404');
+  });
+
   it('needs a pending order for /order', async () => {
     signInAs();
     await landsOn('/order', '/404');

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useParams } from 'react-router';
 
 import { guardRedirect, type GuardKind } from '@/app/guard-redirect';
 import { paths } from '@/config/paths';
+import { couldBeUsername } from '@/features/auth/utils/validation';
 import { useSession } from '@/hooks/use-session';
 import { getPendingOrder } from '@/lib/pending-order';
 
@@ -13,11 +14,21 @@ export function Guard({ kind }: { kind: GuardKind }) {
   return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 
-/** /{username}: only the signed-in user's own name (inside the user guard). */
+/**
+ * /{username}: only the signed-in user's own name. A path that cannot be a
+ * username at all is the 404 page for everyone, signed in or not; a signed-in
+ * visitor on anyone else's name too. Only a possible name sends a signed-out
+ * visitor to log in (it may be theirs).
+ */
 export function UsernameGuard() {
-  const { username } = useParams();
-  const { user } = useSession();
-  return user && username === user.username ? <Outlet /> : <Navigate to={paths.notFound} replace />;
+  const { username = '' } = useParams();
+  const session = useSession();
+  if (!couldBeUsername(username)) return <Navigate to={paths.notFound} replace />;
+  const to = guardRedirect('user', session);
+  // Signed out (to log in) and banned (to /banned) go first, as on every user page.
+  if (to && (!session.authenticated || session.user?.is_banned)) return <Navigate to={to} replace />;
+  if (session.user?.username !== username) return <Navigate to={paths.notFound} replace />;
+  return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 
 /** /order: only with a pending order selection (checked on arrival: a confirmed order removes it, and the page stays). */

@@ -58,11 +58,12 @@ export const routes: RouteObject[] = [
             element: <OrderGuard />,
             children: [{ path: paths.order, lazy: async () => ({ Component: (await import('@/app/routes/order')).OrderRoute }) }],
           },
-          {
-            element: <UsernameGuard />,
-            children: [{ path: ':username', lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }) }],
-          },
         ],
+      },
+      // Outside the user guard: a path that cannot be a username is the 404 page even signed out.
+      {
+        element: <UsernameGuard />,
+        children: [{ path: ':username', lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }) }],
       },
       {
         element: <Guard kind="admin" />,

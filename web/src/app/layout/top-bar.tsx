@@ -6,11 +6,12 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { paths } from '@/config/paths';
 import { MenuButton } from '@/features/navigation/components/menu-button';
 import { NotificationButton } from '@/features/notifications/components/notification-button';
+import { HeaderSearch } from '@/features/search/components/header-search';
 import { BalancePill } from '@/features/wallet/components/balance-pill';
 import { formatAmount } from '@/lib/format';
 import type { SessionUser } from '@/types/session';
 
-/** Fixed top bar: notifications and logo on the left; balance, theme and menu on the right. */
+/** Fixed top bar: notifications and logo on the left; search, balance, theme and menu on the right. */
 export function TopBar({ user, onExit }: { user: SessionUser | null; onExit: () => void }) {
   const { t } = useTranslation();
   return (
@@ -20,7 +21,8 @@ export function TopBar({ user, onExit }: { user: SessionUser | null; onExit: () 
         <Link to={paths.home} aria-label={t('app.homeLink')} className="shrink-0 rounded-xl">
           <Logo />
         </Link>
-        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2 sm:gap-3">
+          <HeaderSearch />
           {user ? (
             <Link to={paths.wallet} aria-label={t('wallet.openWithBalance', { amount: formatAmount(user.wallet_amount) })} className="min-w-0 rounded-full">
               <BalancePill amount={user.wallet_amount} />

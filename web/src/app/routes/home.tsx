@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { PageHead } from '@/components/seo/page-head';
-import { GAMES_SECTION_ID } from '@/config/paths';
+import { GAMES_SECTION_ID, paths } from '@/config/paths';
 import { BenefitCards } from '@/features/catalog/components/benefit-cards';
 import { GameGrid } from '@/features/catalog/components/game-grid';
+import { ServiceFilter } from '@/features/catalog/components/service-filter';
 import { PromoBanner } from '@/features/catalog/components/promo-banner';
 import { useConfig } from '@/features/config/api/config';
 import { deliveryMinutes } from '@/features/config/support';
@@ -16,6 +18,9 @@ export function HomeRoute() {
   const storeName = useStoreName();
   const { data: config } = useConfig();
   const minutes = deliveryMinutes(config?.support);
+  // Browse by service: ?service={slug} keeps the choice in the address (shareable, and Back undoes it).
+  const [params] = useSearchParams();
+  const service = params.get('service') ?? '';
   return (
     <>
       <PageHead title={t('meta.homeTitle', { store: storeName })} description={t('meta.description')} />
@@ -31,7 +36,8 @@ export function HomeRoute() {
             </h1>
             <p className="max-w-2xl text-sm text-slate-600 sm:text-base dark:text-slate-300">{t('home.intro', { minutes })}</p>
           </div>
-          <GameGrid />
+          <ServiceFilter current={service} hrefOf={(slug) => (slug ? `${paths.home}?service=${encodeURIComponent(slug)}` : paths.home)} />
+          <GameGrid service={service} />
         </section>
         <ReviewList />
         <BenefitCards deliveryMinutes={minutes} />

@@ -19,7 +19,7 @@ describe('login', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     const id = screen.getByLabelText('Phone number or e-mail');
     expect(id).toHaveAttribute('aria-invalid', 'true');
-    expect(id).toHaveAttribute('maxlength', '20');
+    expect(id).toHaveAttribute('maxlength', '254');
 
     expect(screen.queryByText('Admin Access Detected')).not.toBeInTheDocument();
     await user.type(id, 'admin@shwe.mm');
@@ -51,6 +51,26 @@ describe('login', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/home'), { timeout: 500 });
     expect(getSession()).toMatchObject({ token: 'tok-3', user: { id: 3, wallet_amount: 1500 } });
     expect(screen.queryByRole('dialog', { name: 'Login Successful' })).not.toBeInTheDocument();
+  });
+
+  it('takes an e-mail address up to 254 characters as the login', async () => {
+    let sent = '';
+    server.use(
+      http.post('*/api/login', async ({ request }) => {
+        sent = ((await request.json()) as { phone_number: string }).phone_number;
+        return HttpResponse.json({ success: false, code: 'invalid_credentials', message: 'Wrong phone number or password.' }, { status: 401 });
+      }),
+    );
+    const email = `${'a'.repeat(64)}@${'b'.repeat(181)}.example`;
+    expect(email).toHaveLength(254);
+    const { user } = renderApp('/login');
+    const field = await screen.findByLabelText('Phone number or e-mail');
+    await user.click(field);
+    await user.paste(`${email}xyz`);
+    expect(field).toHaveValue(email);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(sent).toBe(email));
   });
 
   it('sends admins to /dashboard', async () => {

@@ -111,7 +111,7 @@ export function LoginForm() {
           name="phone_number"
           autoComplete="username"
           inputMode="text"
-          maxLength={LIMITS.phone}
+          maxLength={LIMITS.loginId}
           placeholder={t('auth.placeholders.loginId')}
           value={values.phone_number}
           onChange={(event) => update('phone_number', event.target.value)}

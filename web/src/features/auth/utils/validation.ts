@@ -18,7 +18,22 @@ export type ValidationKey =
   | 'resetPasswordsRequired'
   | 'resetPasswordTooShort';
 
-export const LIMITS = { username: 50, phone: 20, email: 100, passwordMin: 6, code: 6 } as const;
+/** loginId: the login field takes a phone or an e-mail, and an address may be 254 characters (RFC 5321). */
+export const LIMITS = { username: 50, phone: 20, email: 100, loginId: 254, passwordMin: 6, code: 6 } as const;
+
+/**
+ * Whether a path segment could be someone's username under the register
+ * rules (docs/spec.md §5, api/validate.go): 1–50 characters, something
+ * visible, no control, bidi-override or line-separator characters.
+ */
+export function couldBeUsername(segment: string): boolean {
+  const name = segment.trim();
+  const length = [...name].length;
+  if (length === 0 || length > LIMITS.username || name !== segment) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u061c\u2028\u2029\ufffd]/u.test(name)) return false;
+  return /[^\s\p{Cf}\p{Mn}]/u.test(name);
+}
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** docs/spec.md §4: a plus sign, a non-zero digit, then 9 to 14 digits. */

@@ -7,11 +7,12 @@ import { GameTile } from '@/features/catalog/components/game-tile';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 xl:grid-cols-6';
 
-/** docs/spec.md §2 Home grid (2/3/4/6 columns) with its loading, error and empty states. */
-export function GameGrid() {
+/** docs/spec.md §2 Home grid (2/3/4/6 columns) with its loading, error and empty states; `service` (a slug) shows that service's games only. */
+export function GameGrid({ service = '' }: { service?: string }) {
   const { t } = useTranslation();
-  const { data, error, isLoading, mutate } = useGames();
-  if (isLoading && !data) {
+  const { data: all, error, isLoading, mutate } = useGames();
+  const data = service ? all?.filter((game) => game.service.slug === service) : all;
+  if (isLoading && !all) {
     return (
       <div className={grid} role="status" aria-label={t('app.loading')}>
         {Array.from({ length: 12 }, (_, index) => (
@@ -23,7 +24,7 @@ export function GameGrid() {
       </div>
     );
   }
-  if (error && !data) {
+  if (error && !all) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-rose-200 bg-rose-50/80 p-6 text-center text-rose-800 dark:border-rose-500/30 dark:bg-rose-950/40 dark:text-rose-200">
         <AlertIcon className="size-7" />
