@@ -49,7 +49,7 @@ describe('top-up history', () => {
     await user.click(within(row).getByRole('button', { name: 'Cancel request' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel top-up #21?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This top-up was already checked.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('so it can no longer be cancelled');
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(await within(await screen.findByTestId('topup-21')).findByText('Confirmed')).toBeInTheDocument();
     expect(within(screen.getByTestId('topup-21')).queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
