@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { useOrder } from '@/features/orders/api/orders';
 import { OrderDetail } from '@/features/orders/components/order-detail';
+import { RequestRefundButton } from '@/features/refunds/components/request-refund-button';
 import { ReviewForm } from '@/features/reviews/components/review-form';
 import { useErrorText } from '@/hooks/use-error-text';
 import { useSession } from '@/hooks/use-session';
@@ -43,7 +44,12 @@ export function OrderDetailRoute() {
       <OrderDetail
         detail={data}
         storeName={storeName}
-        actions={data.reviewable ? <ReviewForm orderId={data.order.id} /> : undefined}
+        actions={
+          <>
+            <RequestRefundButton order={data.order} />
+            {data.reviewable && <ReviewForm orderId={data.order.id} />}
+          </>
+        }
       />
     );
 

@@ -85,6 +85,13 @@ describe('order detail (/orders/{id})', () => {
     expect(posted).toEqual([{ order_id: 31, rating: 4, comment: 'Fast' }]);
   });
 
+  it('offers a refund where the policy allows it (a coin order still waiting)', async () => {
+    signInAs();
+    answer({ order: { ...base, payment_status: 'pending', created_at: new Date().toISOString() }, timeline: [], reviewable: false });
+    renderApp('/orders/31');
+    expect(await screen.findByRole('button', { name: 'Request refund' })).toBeInTheDocument();
+  });
+
   it('says the order is not found for another account’s id', async () => {
     signInAs();
     answer({});
