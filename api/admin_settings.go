@@ -36,5 +36,7 @@ func (s *Server) adminSetOnline(c *fiber.Ctx) error {
 	if err := s.opts.Store.AdminSetSetting(c.UserContext(), adminActor(c), store.SettingAdminOnline, *req.Online); err != nil {
 		return err
 	}
+	// Customers see the switch at once; the watcher would within seconds.
+	_ = s.announceAdminStatus(c.UserContext(), s.adminOnline(c.UserContext()))
 	return adminOK(c, fiber.Map{"admin_online": *req.Online})
 }

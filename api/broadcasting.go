@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -169,23 +170,27 @@ func (s *Server) refuseChannel(u store.User) error {
 // dashboard open). The realtime server being unreachable counts as nobody
 // there rather than an error: the flag is a hint to customers.
 func (s *Server) adminStatus(c *fiber.Ctx) error {
-	ctx := c.UserContext()
-	online := false
+	online := s.adminOnline(c.UserContext())
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return reply(c, http.StatusOK, fiber.Map{"adminStatus": online, "data": fiber.Map{"admin_online": online}})
+}
+
+// adminOnline is the flag GET /api/admin-status answers and the
+// admin-status channel announces.
+func (s *Server) adminOnline(ctx context.Context) bool {
 	if s.opts.Broadcaster != nil {
 		n, err := s.opts.Broadcaster.ChannelUserCount(ctx, channelAdminsPresence)
 		if err != nil {
 			s.log.Warn().Err(err).Msg("admin presence unavailable")
 		}
-		online = n > 0
-	}
-	if !online {
-		var override bool
-		err := s.opts.Store.Setting(ctx, store.SettingAdminOnline, &override)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			s.log.Warn().Err(err).Msg("admin_online setting unreadable")
+		if n > 0 {
+			return true
 		}
-		online = err == nil && override
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
-	return reply(c, http.StatusOK, fiber.Map{"adminStatus": online, "data": fiber.Map{"admin_online": online}})
+	var override bool
+	err := s.opts.Store.Setting(ctx, store.SettingAdminOnline, &override)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.log.Warn().Err(err).Msg("admin_online setting unreadable")
+	}
+	return err == nil && override
 }

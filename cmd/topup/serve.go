@@ -138,6 +138,8 @@ func serve(ctx context.Context, args []string, e env) error {
 		Bus:                   cl.bus,
 	})
 	rt.Mount(srv.App())
+	// Customers see the admin-online flag change live (api/admin_status_watch.go).
+	go srv.WatchAdminStatus(ctx, adminStatusEvery)
 	mountMetrics(srv, rt, db, cfg.SMS.Budget, withChecks(ready, cl.degraded()), metrics, log)
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
@@ -153,6 +155,10 @@ func serve(ctx context.Context, args []string, e env) error {
 	log.Info().Str("addr", cfg.ListenAddr).Str("url", cfg.PublicURL.String()).Msg("store is serving")
 	return listenUntilDone(ctx, srv.App(), cfg, srv.Drain, log, rt.Shutdown)
 }
+
+// adminStatusEvery is how often the admin-online flag is checked: soon
+// enough for "an admin is here", cheap (one presence count).
+const adminStatusEvery = 5 * time.Second
 
 // newBroadcaster publishes through the built-in server, or through
 // pusher-http-go when PUSHER_HOST names another Pusher-compatible service

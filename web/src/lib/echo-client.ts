@@ -66,6 +66,13 @@ function wrap(echo: Echo<'pusher'>): RealtimeConnection {
         subscription.stopListening(event, callback);
       };
     },
+    listenPublic(channel, event, callback) {
+      const subscription = echo.channel(channel);
+      subscription.listen(event, callback);
+      return () => {
+        subscription.stopListening(event, callback);
+      };
+    },
     joinPresence(channel, handlers) {
       echo
         .join(channel)

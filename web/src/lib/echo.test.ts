@@ -32,6 +32,7 @@ vi.mock('@/lib/echo-client', () => ({
           record.listeners = record.listeners.filter((item) => item !== name);
         };
       },
+      listenPublic: () => () => undefined,
       joinPresence: () => () => undefined,
       state: () => state,
       reconnect: () => undefined,

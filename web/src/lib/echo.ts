@@ -32,6 +32,8 @@ export interface PresenceHandlers {
 export interface RealtimeConnection {
   /** Listens for `event` (leading dot: no namespace) on `private-{channel}`; returns the unsubscribe. */
   listenPrivate(channel: string, event: string, callback: (payload: unknown) => void): () => void;
+  /** Listens for `event` on the public `channel` (e.g. admin-status); returns the unsubscribe. */
+  listenPublic(channel: string, event: string, callback: (payload: unknown) => void): () => void;
   /** Joins `presence-{channel}` (admins only: presence-admins); returns the leave. */
   joinPresence(channel: string, handlers: PresenceHandlers): () => void;
   state(): ConnectionState;
@@ -115,6 +117,7 @@ function deferredConnection(ready: Promise<RealtimeConnection | null>): Realtime
 
   return {
     listenPrivate: (channel, event, callback) => whenOpen((connection) => connection.listenPrivate(channel, event, callback)),
+    listenPublic: (channel, event, callback) => whenOpen((connection) => connection.listenPublic(channel, event, callback)),
     joinPresence: (channel, handlers) => whenOpen((connection) => connection.joinPresence(channel, handlers)),
     state,
     reconnect: () => real?.reconnect(),

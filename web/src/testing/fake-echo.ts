@@ -23,7 +23,7 @@ export const fakeRealtime = {
     this.state = 'connected';
     this.stateListeners.clear();
   },
-  /** Delivers an event as the server would on `private-{channel}`. */
+  /** Delivers an event as the server would on `private-{channel}` (or a public channel). */
   emit(channel: string, event: string, payload: unknown) {
     for (const listener of this.listeners.filter((item) => item.channel === channel && item.event === event)) listener.callback(payload);
   },
@@ -45,6 +45,13 @@ export function connectRealtime(settings: RealtimeSettings): RealtimeConnection 
   signature = next;
   const connection: RealtimeConnection = {
     listenPrivate(channel, event, callback) {
+      const listener = { channel, event, callback };
+      fakeRealtime.listeners.push(listener);
+      return () => {
+        fakeRealtime.listeners = fakeRealtime.listeners.filter((item) => item !== listener);
+      };
+    },
+    listenPublic(channel, event, callback) {
       const listener = { channel, event, callback };
       fakeRealtime.listeners.push(listener);
       return () => {

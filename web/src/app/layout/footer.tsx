@@ -6,6 +6,7 @@ import { Logo } from '@/components/brand/logo';
 import { FacebookIcon, MapPinIcon, PhoneIcon, TelegramIcon, TikTokIcon, ViberIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/features/config/api/config';
+import { AdminOnlineBadge } from '@/features/config/components/admin-online-badge';
 import { supportChannels, type SupportChannel } from '@/features/config/support';
 
 const socialIcons: Record<Exclude<SupportChannel['key'], 'phone'>, ReactNode> = {
@@ -72,6 +73,7 @@ export function Footer() {
         </nav>
         <div className="flex flex-col gap-2 text-sm">
           <h2 className="font-bold">{t('footer.contact')}</h2>
+          <AdminOnlineBadge />
           <p className="inline-flex items-center gap-2 text-slate-600 dark:text-slate-300">
             <MapPinIcon className="size-4 shrink-0 text-violet-600 dark:text-violet-300" />
             Yangon, Myanmar

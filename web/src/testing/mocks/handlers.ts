@@ -19,6 +19,7 @@ export const storeHandlers = [
   http.get('*/api/products', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/reviews', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/services', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('*/api/admin-status', () => HttpResponse.json({ success: true, adminStatus: false, data: { admin_online: false } })),
   http.get('*/api/orders', () => HttpResponse.json({ success: true, data: emptyPage })),
   http.get('*/api/refunds', () => HttpResponse.json({ success: true, data: [] })),
   http.get('*/api/message/:userId', () => HttpResponse.json({ success: true, messages: [] })),
