@@ -30,7 +30,7 @@ describe('top-up history', () => {
     const row = await screen.findByTestId('topup-20');
     expect(row).toHaveTextContent('Rejected');
     expect(row).toHaveTextContent('Not accepted: No transfer arrived');
-    await user.click(screen.getByRole('button', { name: /2/ }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Top-up history pages' })).getByRole('button', { name: /2/ }));
     expect(await screen.findByTestId('topup-3')).toHaveTextContent('Cancelled');
   });
 
