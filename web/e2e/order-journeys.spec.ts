@@ -38,7 +38,7 @@ const text = {
     confirmNew: 'Confirm at the new price',
     confirmed: 'Order Confirmed!',
     searchButton: 'Open search',
-    searchBox: 'Search games and products',
+    searchBox: 'Search the shop',
   },
   my: {
     failReason: 'မအောင်မြင်ရသည့် အကြောင်းရင်း -',
@@ -53,7 +53,7 @@ const text = {
     confirmNew: 'ဈေးနှုန်းအသစ်ဖြင့် အတည်ပြုမည်',
     confirmed: 'အော်ဒါ အတည်ပြုပြီးပါပြီ!',
     searchButton: 'ရှာဖွေမှု ဖွင့်ရန်',
-    searchBox: 'ဂိမ်းနှင့် ပစ္စည်းများ ရှာရန်',
+    searchBox: 'ဆိုင်တွင် ရှာရန်',
   },
 } as const;
 

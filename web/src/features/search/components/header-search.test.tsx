@@ -16,7 +16,7 @@ describe('search from the header', () => {
     );
     const { user } = renderApp('/privacy-policy');
     const form = await screen.findByRole('search', { name: 'Search the shop' });
-    await user.type(within(form).getByRole('searchbox', { name: 'Search games and products' }), 'diamonds{Enter}');
+    await user.type(within(form).getByRole('searchbox', { name: 'Search the shop' }), 'diamonds{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: /diamonds/ })).toBeInTheDocument();
     expect(asked).toBe('diamonds');
   });

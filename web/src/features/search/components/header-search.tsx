@@ -1,17 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import { SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 const searchHref = (q: string) => (q ? `${paths.search}?q=${encodeURIComponent(q)}` : paths.search);
 
-/** The header's way into search: a field on wide screens, a button to /search on phones. Open to everyone. */
+/**
+ * The header's way into search: a field on wide screens, a button to /search
+ * on phones. Open to everyone, but not in the back office, whose lists have
+ * their own search fields.
+ */
 export function HeaderSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [draft, setDraft] = useState('');
+  if (pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`)) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void navigate(searchHref(draft.trim()));
@@ -21,7 +27,8 @@ export function HeaderSearch() {
     <>
       <form role="search" aria-label={t('search.header')} onSubmit={submit} className="hidden min-w-0 flex-1 md:flex md:max-w-xs lg:max-w-sm">
         <label className="relative flex w-full items-center">
-          <span className="sr-only">{t('search.label')}</span>
+          {/* Its own name: the search page has its own field for the same words. */}
+          <span className="sr-only">{t('search.header')}</span>
           <SearchIcon aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-slate-400" />
           <input
             type="search"
