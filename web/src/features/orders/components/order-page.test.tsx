@@ -147,7 +147,7 @@ describe('order page (docs/spec.md §2, §4)', () => {
           { status: 409 },
         );
       }
-      return HttpResponse.json({ success: true, credentials: null, order }, { status: 201 });
+      return HttpResponse.json({ success: true, credentials: null, order: { ...order, payment_status: 'completed' } }, { status: 201 });
     });
     await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('now costs 5,850 Ks in total');
@@ -162,7 +162,7 @@ describe('order page (docs/spec.md §2, §4)', () => {
   });
 
   it('shows the balance the order answer carries, without waiting for the live update', async () => {
-    const { user } = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order, wallet_amount: 4650 }, { status: 201 }), 10000);
+    const { user } = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order: { ...order, payment_status: 'completed' }, wallet_amount: 4650 }, { status: 201 }), 10000);
     expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('10,000 KS');
     await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
