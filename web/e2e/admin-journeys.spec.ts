@@ -1,52 +1,12 @@
-import { deflateSync } from 'node:zlib';
-
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
-import { applySession, apiLogin, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, type LoginBody } from './helpers';
+import { applySession, apiLogin, expectNoHorizontalScroll, newCustomer, png, registerByApi, screenshot, type LoginBody } from './helpers';
 
 // The back office with two browser contexts against the real server: an admin in one,
 // a customer in the other; every effect on the customer's screen arrives live
 // (no reload). Each context logs in once (logins are throttled per IP).
 
 const ADMIN = { phone_number: '09000000001', password: 'admin123' };
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A real PNG (a 48×32 gradient, `seed` makes each one unique so no receipt is a duplicate). */
-function png(seed: number): Buffer {
-  const width = 48;
-  const height = 32;
-  const rows: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < width; x += 1) rows.push((x * 5 + seed) & 255, (y * 7 + seed) & 255, (seed * 13) & 255);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 type Api = { get: <T>(path: string) => Promise<T>; post: <T>(path: string, data?: unknown) => Promise<T> };
 
