@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
-import { clearSession, getSession, isAuthenticated, markBanned, saveUser, startSession } from '@/lib/session';
+import { clearSession, endRejectedSession, getSession, isAuthenticated, markBanned, saveUser, startSession } from '@/lib/session';
 import type { SessionUser } from '@/types/session';
 
 const user: SessionUser = { id: 7, username: 'mgmg', phone_number: '09123456789', wallet_amount: 5000, is_admin: false, is_banned: false };
@@ -76,6 +76,22 @@ describe('cookies and session', () => {
   it('marks the stored user banned with the reason', () => {
     startSession('tok', user);
     markBanned('Chargeback fraud');
+    expect(getSession().user).toMatchObject({ is_banned: true, ban_reason: 'Chargeback fraud' });
+  });
+
+  it('ends a session whose token the server refuses', () => {
+    startSession('tok', user);
+    endRejectedSession();
+    expect(isAuthenticated()).toBe(false);
+  });
+
+  it('keeps a banned user on the banned page when the ban has ended their token', () => {
+    // A ban revokes every session, so the next call with the old token is a 401;
+    // the banned page must still show the reason until the user signs out there.
+    startSession('tok', user);
+    markBanned('Chargeback fraud');
+    endRejectedSession();
+    expect(isAuthenticated()).toBe(true);
     expect(getSession().user).toMatchObject({ is_banned: true, ban_reason: 'Chargeback fraud' });
   });
 });

@@ -106,6 +106,16 @@ export function markBanned(reason: string | null | undefined) {
   saveUser({ ...user, is_banned: true, ban_reason: reason ?? user.ban_reason ?? null });
 }
 
+/**
+ * The server refused this session's token (401): the session is over. A banned
+ * user is the exception: the ban ended every session of theirs, yet the banned
+ * page must go on showing the reason, until its own sign-out ends the session.
+ */
+export function endRejectedSession() {
+  if (getStoredUser()?.is_banned) return;
+  clearSession();
+}
+
 /** Ends the session: removes both cookies. */
 export function clearSession() {
   removeCookie(TOKEN_COOKIE);

@@ -12,7 +12,7 @@ import { topupKeys } from '@/features/topup/api/topups';
 import { useSession } from '@/hooks/use-session';
 import type { RealtimeSettings } from '@/lib/echo';
 import { isApiError } from '@/lib/api-client';
-import { clearSession, getStoredUser, saveUser } from '@/lib/session';
+import { endRejectedSession, getStoredUser, saveUser } from '@/lib/session';
 import type { MessageSent, UserUpdated } from '@/types/api';
 
 /** Wires the user's private channel to the session and the SWR cache (docs/spec.md §4 Realtime). */
@@ -80,7 +80,7 @@ export function RealtimeBridge() {
       return true;
     } catch (error) {
       if (isApiError(error) && error.status === 401) {
-        clearSession();
+        endRejectedSession();
         return false;
       }
       return true;

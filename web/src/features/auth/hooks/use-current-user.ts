@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { getUser, userKey } from '@/features/auth/api/auth';
 import { useSession } from '@/hooks/use-session';
 import { isApiError } from '@/lib/api-client';
-import { clearSession, saveUser } from '@/lib/session';
+import { endRejectedSession, saveUser } from '@/lib/session';
 import type { SessionUser } from '@/types/session';
 
 /** The signed-in user from the `user` cookie (kept fresh by useUserRefresh and realtime). */
@@ -30,7 +30,7 @@ export function useUserRefresh() {
   }, [data]);
   useEffect(() => {
     if (!error) return;
-    if (isApiError(error) && error.status === 401) clearSession();
+    if (isApiError(error) && error.status === 401) endRejectedSession();
     else console.warn('Could not refresh the user', error);
   }, [error]);
 }
