@@ -148,6 +148,7 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   expect(topup.total).toBe(transfer);
 
   await call(request, 'post', `/api/admin/topups/${topup.id}/confirm`, adminToken);
+  await expect(page.getByTestId('credit-notice')).toHaveText(`+${transfer.toLocaleString('en-US')} Ks added to your wallet (top-up #${topup.id})`);
   await expect(latest.getByText('Confirmed')).toBeVisible();
   await expect(page.getByTestId(`topup-${topup.id}`).getByText('Confirmed')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Balance' })).toHaveText(new RegExp(ks(before + transfer)));

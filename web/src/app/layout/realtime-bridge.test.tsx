@@ -183,4 +183,19 @@ describe('live updates and logout', () => {
     expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login', 'Register', 'Home']);
     expect(fakeRealtime.connects).toBe(0);
   });
+  it('says "+N Ks added" once when a top-up is confirmed live, though the event may come twice', async () => {
+    signInAs({ id: 5, wallet_amount: 1000 });
+    renderApp('/home');
+    await waitFor(() => expect(fakeRealtime.listeners.length).toBeGreaterThan(0));
+    const topup = { id: 12, amount: 10000, verification_amount: 300, total: 10300, payment_method: 'KBZPay', status: 'pending', reject_reason: null, created_at: new Date().toISOString(), decided_at: null };
+    act(() => fakeRealtime.emit('user.5', '.topup.updated', { topup }));
+    expect(screen.queryByTestId('credit-notice')).not.toBeInTheDocument();
+    act(() => fakeRealtime.emit('user.5', '.topup.updated', { topup: { ...topup, status: 'confirmed' } }));
+    const notice = await screen.findByTestId('credit-notice');
+    expect(notice).toHaveTextContent('+10,300 Ks added to your wallet (top-up #12)');
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
+    expect(screen.queryByTestId('credit-notice')).not.toBeInTheDocument();
+    act(() => fakeRealtime.emit('user.5', '.topup.updated', { topup: { ...topup, status: 'confirmed' } }));
+    expect(screen.queryByTestId('credit-notice')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { getUser, userKey } from '@/features/auth/api/auth';
@@ -9,11 +9,12 @@ import { refundKeys } from '@/features/refunds/api/refunds';
 import { ConnectionIndicator } from '@/features/realtime/components/connection-indicator';
 import { useUserChannel } from '@/features/realtime/hooks/use-user-channel';
 import { topupKeys } from '@/features/topup/api/topups';
+import { CreditNotice } from '@/features/topup/components/credit-notice';
 import { useSession } from '@/hooks/use-session';
 import type { RealtimeSettings } from '@/lib/echo';
 import { isApiError } from '@/lib/api-client';
 import { endRejectedSession, getStoredUser, saveUser } from '@/lib/session';
-import type { MessageSent, UserUpdated } from '@/types/api';
+import type { MessageSent, Topup, TopupEvent, UserUpdated } from '@/types/api';
 
 /** Wires the user's private channel to the session and the SWR cache (docs/spec.md §4 Realtime). */
 export function RealtimeBridge() {
@@ -58,7 +59,19 @@ export function RealtimeBridge() {
   );
   // Orders and top-ups change status when an admin decides: refetch what is on screen.
   const onOrderUpdated = useCallback(() => void mutate(orderKeys.isOrders), [mutate]);
-  const onTopupUpdated = useCallback(() => void mutate(topupKeys.isList), [mutate]);
+  // A confirmed top-up is also said out loud ("+10,300 Ks added"), once per top-up: events come at least once.
+  const [credited, setCredited] = useState<Topup | null>(null);
+  const announced = useRef(new Set<number>());
+  const onTopupUpdated = useCallback(
+    (event: TopupEvent) => {
+      void mutate(topupKeys.isList);
+      if (event.topup.status !== 'confirmed' || announced.current.has(event.topup.id)) return;
+      announced.current.add(event.topup.id);
+      setCredited(event.topup);
+    },
+    [mutate],
+  );
+  const hideCredited = useCallback(() => setCredited(null), []);
   const onRefundUpdated = useCallback(() => void mutate(refundKeys.mine), [mutate]);
   // Events sent while the socket was down are lost: refetch everything they could have changed.
   const onReconnected = useCallback(() => {
@@ -98,5 +111,10 @@ export function RealtimeBridge() {
     onReconnected,
     stillSignedIn,
   });
-  return <ConnectionIndicator state={settings ? state : null} />;
+  return (
+    <>
+      <ConnectionIndicator state={settings ? state : null} />
+      <CreditNotice topup={credited} onDone={hideCredited} />
+    </>
+  );
 }

@@ -47,4 +47,22 @@ describe('Enter Your Game Info (docs/spec.md §2, §5)', () => {
     renderWithProviders(<GameInfoDialog product={product({ uses_server_id: false })} onClose={vi.fn()} onConfirm={vi.fn()} />);
     expect(screen.queryByLabelText('Server ID')).not.toBeInTheDocument();
   });
+  it('fills in the game id and server last bought with for the same game', async () => {
+    localStorage.clear();
+    const first = renderWithProviders(<GameInfoDialog product={product()} onClose={vi.fn()} onConfirm={vi.fn()} />);
+    await first.user.type(screen.getByLabelText('Game ID'), '123456');
+    await first.user.type(screen.getByLabelText('Server ID'), '2001');
+    await first.user.click(screen.getByRole('button', { name: 'Confirm Info' }));
+    first.unmount();
+    const onConfirm = vi.fn();
+    const again = renderWithProviders(<GameInfoDialog product={product({ id: 8 })} onClose={vi.fn()} onConfirm={onConfirm} />);
+    expect(screen.getByLabelText('Game ID')).toHaveValue('123456');
+    expect(screen.getByLabelText('Server ID')).toHaveValue('2001');
+    await again.user.click(screen.getByRole('button', { name: 'Confirm Info' }));
+    expect(onConfirm).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }), { gameUid: '123456', serverId: '2001' });
+    again.unmount();
+    // Another game starts empty.
+    renderWithProviders(<GameInfoDialog product={product({ game: { id: 2, name: 'Free Fire', name_my: '', slug: 'free-fire' } })} onClose={vi.fn()} onConfirm={vi.fn()} />);
+    expect(screen.getByLabelText('Game ID')).toHaveValue('');
+  });
 });

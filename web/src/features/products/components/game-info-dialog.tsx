@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { SERVICE_CHARGE } from '@/config/pricing';
 import type { Product } from '@/features/products/api/products';
 import { priceDisplay } from '@/features/products/utils/display';
+import { rememberedIds, rememberIds } from '@/features/products/utils/remembered-ids';
 import { needsServerId, normalizeDigits, validateGameInfo, type GameInfoErrors } from '@/features/products/utils/game-info';
 import { formatAmount } from '@/lib/format';
 import { localName } from '@/lib/localize';
@@ -21,8 +22,10 @@ type GameInfoDialogProps = {
 /** docs/spec.md §2 'Enter Your Game Info' for coin purchases. */
 export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogProps) {
   const { t, i18n } = useTranslation();
-  const [gameId, setGameId] = useState('');
-  const [serverId, setServerId] = useState('');
+  // The ids last bought with for this game come pre-filled (the dialog is keyed by product).
+  const [remembered] = useState(() => (product ? rememberedIds(product.game.slug) : undefined));
+  const [gameId, setGameId] = useState(remembered?.gameUid ?? '');
+  const [serverId, setServerId] = useState(remembered?.serverId ?? '');
   const [errors, setErrors] = useState<GameInfoErrors>({});
   const needsServer = product ? needsServerId(product) : false;
 
@@ -36,7 +39,9 @@ export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogPr
     const found = validateGameInfo(gameId, serverId, needsServer);
     setErrors(found);
     if (found.gameId || found.serverId) return;
-    onConfirm(product, { gameUid: normalizeDigits(gameId), serverId: needsServer ? normalizeDigits(serverId) : '' });
+    const ids = { gameUid: normalizeDigits(gameId), serverId: needsServer ? normalizeDigits(serverId) : '' };
+    rememberIds(product.game.slug, ids);
+    onConfirm(product, ids);
   };
   const message = (field: 'gameId' | 'serverId') => {
     const error = errors[field];
