@@ -171,16 +171,14 @@ test('a customer with three top-ups waiting is told to wait, in English and Burm
     await call(request, 'post', '/api/topup-orders', session.token, { amount: quote.data.amount, payment_method: 'KBZPay', upload_id: uploadId, quote: quote.data.quote });
   }
   await applySession(page, session);
+  // A new form on every load (the tab keeps a refused one, paid, for a retry).
+  await page.addInitScript(() => sessionStorage.clear());
   for (const [language, words] of [
     ['en', 'You already have 3 top-ups waiting to be checked.'],
     ['my', 'စစ်ဆေးရန် စောင့်ဆိုင်းနေသော ငွေဖြည့်မှု ၃ ခု ရှိနေပြီဖြစ်ပါသည်။'],
   ] as const) {
     await page.goto('/top-up');
-    // A new form each time (the tab keeps the refused one, paid, for a retry).
-    await page.evaluate((lang) => {
-      localStorage.setItem('lang', lang);
-      sessionStorage.clear();
-    }, language);
+    await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
     await page.reload();
     await page.locator('input[inputmode="numeric"]').fill('23000');
     await page.locator('select').selectOption({ label: 'KBZPay' });
