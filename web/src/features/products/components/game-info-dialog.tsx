@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { priceDisplay } from '@/features/products/utils/display';
 import { rememberedIds, rememberIds } from '@/features/products/utils/remembered-ids';
 import { needsServerId, normalizeDigits, validateGameInfo, type GameInfoErrors } from '@/features/products/utils/game-info';
 import { formatAmount } from '@/lib/format';
+import { useBackCloses } from '@/hooks/use-back-closes';
 import { localName } from '@/lib/localize';
 
 type GameInfoDialogProps = {
@@ -33,6 +34,10 @@ export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogPr
     setErrors({});
     onClose();
   };
+  // Android's back closes the dialog; confirming goes on to the order page, so its entry stays.
+  const leaving = useRef(false);
+  const isLeaving = useCallback(() => leaving.current, []);
+  useBackCloses(product !== null, onClose, isLeaving);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!product) return;
@@ -41,6 +46,7 @@ export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogPr
     if (found.gameId || found.serverId) return;
     const ids = { gameUid: normalizeDigits(gameId), serverId: needsServer ? normalizeDigits(serverId) : '' };
     rememberIds(product.game.slug, ids);
+    leaving.current = true;
     onConfirm(product, ids);
   };
   const message = (field: 'gameId' | 'serverId') => {
