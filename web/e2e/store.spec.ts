@@ -96,10 +96,14 @@ test('a coin purchase with game info: pending in history, then completed live wh
   // What really happens: paid, and waiting for the delivery, in the history's words.
   await expect(page.getByRole('heading', { name: 'Paid — waiting for delivery' })).toBeVisible();
   await expect(page.getByText(/usually within 5 minutes/)).toBeVisible();
-
-  await page.goto(`/${customer.user.username}`);
   const orders = await call<{ data: { data: { id: number; payment_status: string }[] } }>(request, 'get', '/api/orders', customer.token);
   const coin = orders.data.data[0]!;
+  // Reloading the success screen (Android reloads a tab left for another app) shows the order, not a 404.
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/orders/${coin.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`#${coin.id}`) })).toBeVisible();
+
+  await page.goto(`/${customer.user.username}`);
   expect(coin.payment_status).toBe('pending');
   const card = page.getByRole('listitem').filter({ hasText: `#${coin.id}` });
   await expect(card.getByText('Paid — waiting for delivery')).toBeVisible();

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { PENDING_ORDER_KEY } from '@/lib/pending-order';
+import { PENDING_ORDER_KEY, PLACED_ORDER_KEY } from '@/lib/pending-order';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signInAs } from '@/testing/test-utils';
 
@@ -79,6 +79,13 @@ describe('route guards (docs/spec.md §6)', () => {
     await landsOn('/order', '/404');
     localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify({ orderId: 1, orderType: 'coin', title: 'x', totalPrice: 1050 }));
     await landsOn('/order', '/order');
+  });
+
+  it('shows the order this tab just placed when its success screen is reloaded', async () => {
+    signInAs();
+    server.use(http.get('*/api/orders/42', () => HttpResponse.json({ success: false, code: 'not_found', message: 'Not found.' }, { status: 404 })));
+    sessionStorage.setItem(PLACED_ORDER_KEY, '42');
+    await landsOn('/order', '/orders/42');
   });
 
   it.each(['/privacy-policy', '/terms-of-service', '/security-policy', '/search'])('leaves %s open', async (path) => {

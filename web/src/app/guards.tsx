@@ -5,7 +5,7 @@ import { guardRedirect, type GuardKind } from '@/app/guard-redirect';
 import { paths } from '@/config/paths';
 import { couldBeUsername } from '@/features/auth/utils/validation';
 import { useSession } from '@/hooks/use-session';
-import { getPendingOrder } from '@/lib/pending-order';
+import { getPendingOrder, getPlacedOrder } from '@/lib/pending-order';
 
 /** A layout route that applies one guard to its children. */
 export function Guard({ kind }: { kind: GuardKind }) {
@@ -31,8 +31,15 @@ export function UsernameGuard() {
   return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 
-/** /order: only with a pending order selection (checked on arrival: a confirmed order removes it, and the page stays). */
+/**
+ * /order: only with a pending order selection (checked on arrival: a confirmed order removes it, and the page stays).
+ * Without one, a tab that has just placed an order (its success screen reloaded) is shown that order.
+ */
 export function OrderGuard() {
-  const [allowed] = useState(() => getPendingOrder() !== null);
-  return allowed ? <Outlet /> : <Navigate to={paths.notFound} replace />;
+  const [to] = useState(() => {
+    if (getPendingOrder() !== null) return null;
+    const placed = getPlacedOrder();
+    return placed === null ? paths.notFound : paths.orderDetail(placed);
+  });
+  return to === null ? <Outlet /> : <Navigate to={to} replace />;
 }

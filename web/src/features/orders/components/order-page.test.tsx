@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { PENDING_ORDER_KEY, type PendingOrder } from '@/lib/pending-order';
+import { PENDING_ORDER_KEY, PLACED_ORDER_KEY, type PendingOrder } from '@/lib/pending-order';
 import { testConfig } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signInAs } from '@/testing/test-utils';
@@ -42,6 +42,8 @@ describe('order page (docs/spec.md §2, §4)', () => {
     expect(screen.getByText(/usually within 5 minutes/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/home');
     expect(localStorage.getItem(PENDING_ORDER_KEY)).toBeNull();
+    // A reload of this screen shows the order placed (guards.test.tsx).
+    expect(sessionStorage.getItem(PLACED_ORDER_KEY)).toBe(String(order.id));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ product_id: 7, game_uid: '12345', server_id: '2001', total_price: 5350 });
     expect(calls[0]!.key).toMatch(/.{16,}/);

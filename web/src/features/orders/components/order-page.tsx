@@ -89,7 +89,7 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
         { product_id: pending.orderId, game_uid: pending.game_uid || undefined, server_id: pending.game_server || undefined, total_price: total },
         key.current,
       );
-      clearPendingOrder();
+      clearPendingOrder(response.order.id);
       showBalance(response.wallet_amount);
       setState({ kind: 'confirmed', response });
       void mutate(orderKeys.isOrders);
