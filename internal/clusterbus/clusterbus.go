@@ -73,7 +73,13 @@ func (b *Bus) Up() bool { return b.up.Load() }
 // AckWait (a node that died holding the subscription) or when Redis
 // cannot be reached; the nodes that missed it are those whose
 // subscription is down, which do not trust their caches (Up).
+//
+// The caller's cancellation does not cut it short: a message follows a
+// commit (a session revoked), and a client hanging up at that moment must
+// not leave the other nodes trusting what was taken back. AckWait and the
+// client's own timeouts bound it instead.
 func (b *Bus) Publish(ctx context.Context, topic, payload string) error {
+	ctx = context.WithoutCancel(ctx)
 	b.apply(topic, payload)
 	if b.rdb == nil {
 		return nil
@@ -86,7 +92,7 @@ func (b *Bus) Publish(ctx context.Context, topic, payload string) error {
 		return fmt.Errorf("clusterbus: publish %s: %w", topic, err)
 	}
 	key := b.acks + nonce
-	defer b.rdb.Del(context.WithoutCancel(ctx), key)
+	defer b.rdb.Del(ctx, key)
 	deadline := time.Now().Add(b.AckWait)
 	for got := int64(0); got < receivers; got++ {
 		wait := time.Until(deadline)

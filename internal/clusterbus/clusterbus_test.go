@@ -105,6 +105,34 @@ func TestPublishReturnsOnceEveryNodeApplied(t *testing.T) {
 	}
 }
 
+// A message is published after a commit, often with the request's context:
+// a client that hangs up right then must not leave the other nodes trusting
+// what was just revoked.
+func TestPublishOutlivesTheCallersCancellation(t *testing.T) {
+	var p [6]byte
+	_, _ = rand.Read(p[:])
+	prefix := "bustest-" + hex.EncodeToString(p[:]) + ":"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var recs [2]recorder
+	var buses []*Bus
+	for i := range recs {
+		b := New(redisClient(t), prefix, zerolog.Nop())
+		b.Handle("sessions", recs[i].handler())
+		go b.Run(ctx)
+		buses = append(buses, b)
+	}
+	waitUp(t, buses...)
+	gone, hangUp := context.WithCancel(context.Background())
+	hangUp()
+	if err := buses[0].Publish(gone, "sessions", "user:7"); err != nil {
+		t.Fatal(err)
+	}
+	if got := recs[1].seen(); len(got) != 1 || got[0] != "user:7" {
+		t.Fatalf("the other node saw %v after a publish whose caller had gone", got)
+	}
+}
+
 // A node trusts its caches only while subscribed, and forgets everything
 // when it subscribes (again): what was published meanwhile is lost.
 func TestUpOnlyWhileSubscribedAndResetOnSubscribe(t *testing.T) {
