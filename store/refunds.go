@@ -348,6 +348,17 @@ func restockCode(ctx context.Context, tx *sqlx.Tx, o Order) error {
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		return fmt.Errorf("store: restock order %d: %w", o.ID, ErrRefundNoRestock)
 	}
+	// The code is for sale again: the refunded buyer no longer reads it,
+	// in the order or in the message that delivered it (the message keeps
+	// its placeholder title, which names the product). What they copied
+	// before is why the admin restocks only a code the issuer confirms
+	// unredeemed.
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET meta = NULL WHERE id = $1`, o.ID); err != nil {
+		return wrap(err, "restock order %d: forget its delivery", o.ID)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE messages SET title_sealed = NULL WHERE order_id = $1 AND title_sealed IS NOT NULL`, o.ID); err != nil {
+		return wrap(err, "restock order %d: forget its delivery message", o.ID)
+	}
 	return nil
 }
 

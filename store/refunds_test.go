@@ -260,7 +260,11 @@ func TestRefundRestock(t *testing.T) {
 	}
 
 	kept := s.request(u, s.order(u, "steam-wallet-5"))
-	restocked := s.request(u, s.order(u, "steam-wallet-5"))
+	restockedOrder := s.order(u, "steam-wallet-5")
+	if restockedOrder.Code == "" {
+		t.Fatal("the code order delivered no code")
+	}
+	restocked := s.request(u, restockedOrder)
 	account := s.request(u, s.order(u, "mlbb-acc-legend"))
 	start := stock()
 
@@ -292,6 +296,21 @@ func TestRefundRestock(t *testing.T) {
 	}
 	if got := stock(); got != start+1 {
 		t.Fatalf("stock %d after a restock, want %d", got, start+1)
+	}
+	// A code back on sale is no longer the refunded buyer's to read: not in
+	// the order, nor in the message that delivered it.
+	detail, err := s.db.OrderOfUser(ctx, u.ID, restockedOrder.ID)
+	if err != nil || detail.Code != "" {
+		t.Fatalf("the refunded order still shows its restocked code %q (%v)", detail.Code, err)
+	}
+	inbox, err := s.db.MessagesOfUser(ctx, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range inbox {
+		if strings.Contains(m.Title, restockedOrder.Code) || strings.Contains(m.Body, restockedOrder.Code) {
+			t.Fatalf("message %d still shows the restocked code: %q", m.ID, m.Title)
+		}
 	}
 	ar, err := s.db.AdminRefundByID(ctx, restocked.ID)
 	if err != nil || ar.Restockable || !ar.Restocked || ar.History.Approved != 2 || ar.DecidedByName == nil {
