@@ -43,6 +43,8 @@ func (s *Server) adminCompleteDeletion(c *fiber.Ctx) error {
 		return Fail(http.StatusNotFound, i18n.UserNotFound)
 	case errors.Is(err, store.ErrDeletionNotRequested):
 		return deletionNotRequested()
+	case errors.Is(err, store.ErrDeletionHasOpenBusiness):
+		return Fail(http.StatusConflict, i18n.DeletionHasOpenBusiness)
 	case errors.Is(err, store.ErrBalanceNotZero):
 		u, uerr := s.opts.Store.UserByID(c.UserContext(), id)
 		if uerr != nil {

@@ -28,6 +28,7 @@ var refundProblems = []struct {
 	{store.ErrRefundNotEligible, http.StatusUnprocessableEntity, i18n.RefundNotEligible, ""},
 	{store.ErrOrderAlreadyRefunded, http.StatusConflict, i18n.OrderAlreadyRefunded, ""},
 	{store.ErrRefundAlreadyOpen, http.StatusConflict, i18n.RefundAlreadyOpen, ""},
+	{store.ErrRefundOrderInDelivery, http.StatusConflict, i18n.RefundOrderInDelivery, ""},
 	{store.ErrRefundAlreadyDecided, http.StatusConflict, i18n.RefundAlreadyDecided, ""},
 	{store.ErrRefundScreenshot, http.StatusUnprocessableEntity, i18n.RefundScreenshot, "screenshot_id"},
 	{store.ErrRefundNoRestock, http.StatusUnprocessableEntity, i18n.RefundNoRestock, "restock"},

@@ -28,6 +28,10 @@ var (
 	// ErrBalanceNotZero: an account with money in its wallet cannot be
 	// deleted; the customer spends it or asks for a refund first.
 	ErrBalanceNotZero = errors.New("wallet balance is not zero")
+	// ErrDeletionHasOpenBusiness: the customer has a top-up waiting for
+	// confirmation, an order not yet delivered or a refund not yet decided;
+	// each may still move money on the account.
+	ErrDeletionHasOpenBusiness = fmt.Errorf("%w: the account has open top-ups, orders or refund requests", ErrInvalidState)
 	// ErrDeletionNotRequested: the admin tried to complete a deletion the
 	// customer did not ask for (or that was already completed).
 	ErrDeletionNotRequested = fmt.Errorf("%w: account deletion was not requested", ErrInvalidState)

@@ -39,8 +39,9 @@ func (s *DB) DeletionRequests(ctx context.Context) ([]DeletionRequest, error) {
 
 // CompleteDeletion anonymises an account whose owner asked for it. It is
 // ErrDeletionNotRequested without a request (or when already done),
-// ErrBalanceNotZero when money arrived in the wallet since, ErrNotFound for
-// an unknown user.
+// ErrBalanceNotZero when money arrived in the wallet since,
+// ErrDeletionHasOpenBusiness while a top-up, order or refund request is
+// still open, ErrNotFound for an unknown user.
 func (s *DB) CompleteDeletion(ctx context.Context, a Actor, userID int64) error {
 	return s.changingSessions(ctx, userID, func(tx *sqlx.Tx) error {
 		var row struct {
@@ -60,6 +61,9 @@ func (s *DB) CompleteDeletion(ctx context.Context, a Actor, userID int64) error 
 			return fmt.Errorf("store: delete user %d: %w", userID, ErrDeletionNotRequested)
 		case row.Wallet != 0:
 			return fmt.Errorf("store: delete user %d: %w", userID, ErrBalanceNotZero)
+		}
+		if err := noOpenBusiness(ctx, tx, userID); err != nil {
+			return err
 		}
 		// The placeholders are unique by id; the random tail keeps a
 		// customer who registered "deleted-<id>" from blocking this.
@@ -90,4 +94,23 @@ func (s *DB) CompleteDeletion(ctx context.Context, a Actor, userID int64) error 
 		return writeAudit(ctx, tx, a, auditRecord{Action: "user.delete", TargetType: "user", TargetID: userID,
 			After: map[string]any{"deleted": true, "requested_at": row.RequestedAt.Time}})
 	})
+}
+
+// noOpenBusiness refuses a deletion while anything could still move money
+// on the account: a top-up confirmed later, an order delivered or failed
+// later, a refund approved later. The user row is locked by the caller;
+// these rows are read in the same transaction.
+func noOpenBusiness(ctx context.Context, tx *sqlx.Tx, userID int64) error {
+	var open bool
+	err := tx.GetContext(ctx, &open, `
+		SELECT EXISTS (SELECT 1 FROM topup_orders WHERE user_id = $1 AND status = 'pending')
+		    OR EXISTS (SELECT 1 FROM orders WHERE user_id = $1 AND status IN ('pending', 'processing'))
+		    OR EXISTS (SELECT 1 FROM refund_requests WHERE user_id = $1 AND status = 'requested')`, userID)
+	if err != nil {
+		return wrap(err, "delete user %d: open business", userID)
+	}
+	if open {
+		return fmt.Errorf("store: delete user %d: %w", userID, ErrDeletionHasOpenBusiness)
+	}
+	return nil
 }

@@ -63,6 +63,10 @@ var (
 	// ErrRefundScreenshot: the screenshot is not an unused upload of the
 	// customer's own.
 	ErrRefundScreenshot = fmt.Errorf("%w: the screenshot is not one of your unused uploads", ErrInvalid)
+	// ErrRefundOrderInDelivery: an admin has claimed the order and is
+	// entering its coins in the game; approving now would return money for
+	// coins that arrive anyway. Decide after the delivery ends.
+	ErrRefundOrderInDelivery = fmt.Errorf("%w: this order is being delivered right now", ErrConflict)
 	// ErrRefundNoRestock: only an order's own, still-claimed redeem code can
 	// go back to stock.
 	ErrRefundNoRestock = fmt.Errorf("%w: only this order's redeem code can go back to stock", ErrInvalid)
@@ -267,6 +271,11 @@ func (s *DB) DecideRefund(ctx context.Context, a Actor, refundID int64, d Refund
 		}
 		status := RefundDenied
 		if d.Approve {
+			// The order row is locked above, so a claim cannot slip in
+			// between this check and the refund.
+			if o.Status == OrderProcessing {
+				return fmt.Errorf("store: refund %d: order %d: %w", refundID, o.ID, ErrRefundOrderInDelivery)
+			}
 			status = RefundApproved
 			if err := approveRefund(ctx, tx, a, o, before, d); err != nil {
 				return err
@@ -301,7 +310,7 @@ func (s *DB) DecideRefund(ctx context.Context, a Actor, refundID int64, d Refund
 func approveRefund(ctx context.Context, tx *sqlx.Tx, a Actor, o Order, r Refund, d RefundDecision) error {
 	var refunded Order
 	err := tx.GetContext(ctx, &refunded, `
-		UPDATE orders SET status = 'refunded' WHERE id = $1 AND status IN ('pending', 'processing', 'completed')
+		UPDATE orders SET status = 'refunded' WHERE id = $1 AND status IN ('pending', 'completed')
 		RETURNING `+orderColumns, o.ID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("store: refund order %d (%s): %w", o.ID, o.Status, ErrOrderAlreadyRefunded)
