@@ -19,13 +19,16 @@ import (
 // and per-address caps, the gap between codes, the store's SMS budget, the
 // served countries, the same attempts and lifetime. A code is bound to the
 // account that asked for it, so knowing it does not let anyone else take
-// the number.
+// the number. Asking for the code needs the current password, as the
+// e-mail change does: the password reset texts this number, so a stolen
+// session that could move it could then take the account and its wallet.
 //
-//	POST account/phone/code  phone_number        → a code by SMS to that number
-//	PUT  account/phone       phone_number, code  → the account's phone is replaced
+//	POST account/phone/code  phone_number, current_password → a code by SMS to that number
+//	PUT  account/phone       phone_number, code              → the account's phone is replaced
 
 type phoneCodeRequest struct {
-	PhoneNumber string `json:"phone_number"`
+	PhoneNumber     string `json:"phone_number"`
+	CurrentPassword string `json:"current_password"`
 }
 
 // newPhoneNumber reads and checks the number a customer wants to move to.
@@ -55,6 +58,11 @@ func phoneTaken() error {
 func (s *Server) sendPhoneCode(c *fiber.Ctx) error {
 	var req phoneCodeRequest
 	if err := decodeJSON(c, &req); err != nil {
+		return err
+	}
+	// The password first, so a wrong one spends no SMS and learns nothing
+	// about the number (taken or not). An empty one is simply wrong.
+	if err := s.checkCurrentPassword(c, "current_password", req.CurrentPassword); err != nil {
 		return err
 	}
 	number, err := s.newPhoneNumber(c, req.PhoneNumber)

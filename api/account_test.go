@@ -165,12 +165,26 @@ func TestAccountPhone(t *testing.T) {
 	h.user(t, "hank", "09791234007", "secret-h", false)
 	tok := h.login(t, "09791234006", "secret-g")
 	hankTok := h.login(t, "09791234007", "secret-h")
+	sendAs := func(tok, number string, body map[string]string) authResult {
+		body["phone_number"] = number
+		return h.do(t, authReq{method: "POST", path: "/api/account/phone/code", token: tok, body: body})
+	}
 	send := func(tok, number string) authResult {
-		return h.do(t, authReq{method: "POST", path: "/api/account/phone/code", token: tok, body: map[string]string{"phone_number": number}})
+		pw := map[string]string{tok: "secret-g", hankTok: "secret-h"}[tok]
+		return sendAs(tok, number, map[string]string{"current_password": pw})
 	}
 	change := func(tok, number, code string) authResult {
 		return h.do(t, authReq{method: "PUT", path: "/api/account/phone", token: tok,
 			body: map[string]string{"phone_number": number, "code": code}})
+	}
+	// A stolen session (or an unlocked shared phone) must not move the
+	// number the password reset texts: the password comes first, before an
+	// SMS is spent.
+	sendAs(tok, "09791234008", map[string]string{}).failure(t, 422, "wrong_password", "current_password")
+	sendAs(tok, "09791234008", map[string]string{"current_password": "secret-h"}).
+		failure(t, 422, "wrong_password", "current_password")
+	if n := len(h.sms.sent); n != 0 {
+		t.Fatalf("%d SMS sent without the password", n)
 	}
 	send(tok, "12ab").failure(t, 422, "invalid_phone", "phone_number")
 	send(tok, "09791234006").failure(t, 422, "same_phone", "phone_number")
@@ -179,6 +193,9 @@ func TestAccountPhone(t *testing.T) {
 	change(tok, "09791234008", "123456").failure(t, 422, "otp_not_requested", "code")
 
 	send(tok, "09791234008").want(t, 200)
+	if n := len(h.sms.sent); n != 1 {
+		t.Fatalf("%d SMS sent for one code", n)
+	}
 	code := h.sms.lastCode(t, "+959791234008")
 	wrong := "000000"
 	if code == wrong {

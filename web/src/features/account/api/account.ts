@@ -51,8 +51,11 @@ export function changeEmail(email: string, password: string) {
   return api.put<UserAnswer>('/account/email', { email, password });
 }
 
-export function sendPhoneCode(phone_number: string) {
-  return api.post<{ success: boolean; data: { phone_number: string; resend_in: number } }>('/account/phone/code', { phone_number });
+export function sendPhoneCode(phone_number: string, current_password: string) {
+  return api.post<{ success: boolean; data: { phone_number: string; resend_in: number } }>('/account/phone/code', {
+    phone_number,
+    current_password,
+  });
 }
 
 export function changePhone(phone_number: string, code: string) {

@@ -21,6 +21,19 @@ const session = (id: number, current: boolean, extra: Partial<Session> = {}): Se
   ...extra,
 });
 
+/** The server's answer to a wrong current password on any settings form. */
+const wrongPassword = () =>
+  HttpResponse.json(
+    {
+      success: false,
+      code: 'wrong_password',
+      message: 'The current password is incorrect.',
+      errors: { current_password: ['The current password is incorrect.'] },
+      codes: { current_password: ['wrong_password'] },
+    },
+    { status: 422 },
+  );
+
 let sessions: Session[];
 let revoked: string[];
 
@@ -70,20 +83,7 @@ describe('AccountSettings', () => {
   });
 
   it("shows the server's refusal of a password change under the field, in the UI language", async () => {
-    server.use(
-      http.put('*/api/account/password', () =>
-        HttpResponse.json(
-          {
-            success: false,
-            code: 'wrong_password',
-            message: 'The current password is incorrect.',
-            errors: { current_password: ['The current password is incorrect.'] },
-            codes: { current_password: ['wrong_password'] },
-          },
-          { status: 422 },
-        ),
-      ),
-    );
+    server.use(http.put('*/api/account/password', () => wrongPassword()));
     const me = signInAs();
     const { user } = renderWithProviders(<AccountSettings user={me} />);
     let card = screen.getByRole('region', { name: 'Change password' });
@@ -103,6 +103,39 @@ describe('AccountSettings', () => {
     await user.click(within(card).getByRole('button', { name: 'စကားဝှက် ပြောင်းမည်' }));
     expect(await within(card).findByText('လက်ရှိ စကားဝှက် မှားနေပါသည်။')).toBeInTheDocument();
     await act(() => changeLanguage('en'));
+  });
+
+  it('asks for the current password before a code goes to a new phone number, and shows a wrong one under it', async () => {
+    const asked: Record<string, string>[] = [];
+    server.use(
+      http.post('*/api/account/phone/code', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        asked.push(body);
+        if (body.current_password !== 'right-secret') {
+          return wrongPassword();
+        }
+        return HttpResponse.json({ success: true, data: { phone_number: '+959791234008', expires_in: 600, resend_in: 60 } });
+      }),
+    );
+    const me = signInAs();
+    const { user } = renderWithProviders(<AccountSettings user={me} />);
+    const card = screen.getByRole('region', { name: 'Phone number' });
+    await user.type(within(card).getByLabelText('New phone number'), '09791234008');
+    await user.click(within(card).getByRole('button', { name: 'Send code' }));
+    // No password: refused before any request (no SMS spent).
+    expect(await within(card).findByText('Please enter your current password')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+
+    await user.type(within(card).getByLabelText('Current password'), 'wrong-one');
+    await user.click(within(card).getByRole('button', { name: 'Send code' }));
+    expect(await within(card).findByText('The current password is incorrect.')).toBeInTheDocument();
+    expect(asked).toEqual([{ phone_number: '09791234008', current_password: 'wrong-one' }]);
+
+    await user.clear(within(card).getByLabelText('Current password'));
+    await user.type(within(card).getByLabelText('Current password'), 'right-secret');
+    await user.click(within(card).getByRole('button', { name: 'Send code' }));
+    expect(await within(card).findByText('We sent a 6-digit code to +959791234008.')).toBeInTheDocument();
+    expect(asked[1]).toEqual({ phone_number: '09791234008', current_password: 'right-secret' });
   });
 
   it("applies the account's language at sign-in and saves a switch to the account", async () => {

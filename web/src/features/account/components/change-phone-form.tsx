@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { changePhone, sendPhoneCode } from '@/features/account/api/account';
 import { SavedNote, SettingsCard } from '@/features/account/components/settings-card';
@@ -11,33 +12,41 @@ import { useFormState } from '@/hooks/use-form-state';
 import { saveUser } from '@/lib/session';
 import type { SessionUser } from '@/types/session';
 
-type Field = 'phone_number' | 'code';
+type Field = 'phone_number' | 'current_password' | 'code';
 
-/** Change phone: a code goes by SMS to the new number, and typing it moves the account there. */
+/**
+ * Change phone: with the current password a code goes by SMS to the new number, and typing it moves the
+ * account there. The password is asked because the password reset texts this number.
+ */
 export function ChangePhoneForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const errorWords = useAccountError();
-  const { values, setValues, errors, setErrors, update, serverError, setServerError, pending, setPending } = useFormState<Field>({ phone_number: '', code: '' });
+  const { values, setValues, errors, setErrors, update, serverError, setServerError, pending, setPending } = useFormState<Field>({ phone_number: '', current_password: '', code: '' });
   const [sentTo, setSentTo] = useState('');
   const [saved, setSaved] = useState('');
 
   const fail = (error: unknown) => {
-    const fields = { phone_number: errorWords.field(error, 'phone_number'), code: errorWords.field(error, 'code') };
+    const fields = {
+      phone_number: errorWords.field(error, 'phone_number'),
+      current_password: errorWords.field(error, 'current_password'),
+      code: errorWords.field(error, 'code'),
+    };
     setErrors(fields);
-    if (!fields.phone_number && !fields.code) setServerError(errorWords.message(error));
+    if (!fields.phone_number && !fields.current_password && !fields.code) setServerError(errorWords.message(error));
   };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setSaved('');
-    if (!values.phone_number.trim()) {
-      setErrors({ phone_number: t('account.phone.required') });
-      return;
-    }
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.phone_number.trim()) found.phone_number = t('account.phone.required');
+    if (!values.current_password) found.current_password = t('account.password.currentRequired');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setPending(true);
     setServerError('');
     try {
-      const answer = await sendPhoneCode(values.phone_number.trim());
+      const answer = await sendPhoneCode(values.phone_number.trim(), values.current_password);
       setSentTo(answer.data.phone_number);
     } catch (error) {
       fail(error);
@@ -57,7 +66,7 @@ export function ChangePhoneForm({ user }: { user: SessionUser }) {
     try {
       const answer = await changePhone(sentTo, values.code.trim());
       saveUser(answer.data);
-      setValues({ phone_number: '', code: '' });
+      setValues({ phone_number: '', current_password: '', code: '' });
       setSentTo('');
       setSaved(t('account.phone.saved'));
     } catch (error) {
@@ -104,6 +113,14 @@ export function ChangePhoneForm({ user }: { user: SessionUser }) {
             value={values.phone_number}
             onChange={(event) => update('phone_number', event.target.value)}
             error={errors.phone_number}
+          />
+          <PasswordField
+            label={t('account.password.current')}
+            name="current_password"
+            autoComplete="current-password"
+            value={values.current_password}
+            onChange={(event) => update('current_password', event.target.value)}
+            error={errors.current_password}
           />
           <FormAlert>{serverError}</FormAlert>
           <SavedNote>{saved}</SavedNote>
