@@ -70,7 +70,7 @@ for (const run of runs) {
     await expect(shortfall).toBeVisible();
     await page.waitForTimeout(800); // the private channel is subscribed
     const list = await request.get('/api/topup-orders', { headers: { Authorization: `Bearer ${session.token}` } });
-    const topup = ((await list.json()) as { data: { id: number }[] }).data[0]!;
+    const topup = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!;
     const confirmed = await request.post(`/api/admin/topups/${topup.id}/confirm`, { headers: { Authorization: `Bearer ${adminToken}` } });
     expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
     await expect(shortfall).toHaveCount(0);
