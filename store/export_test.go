@@ -22,3 +22,12 @@ func (s *DB) ConfirmTopupWithBrokenAudit(ctx context.Context, topupID, actorID i
 
 // MapErr is mapErr for tests.
 func MapErr(err error) error { return mapErr(err) }
+
+// Seal seals b with the store's secret box, as a sealed message title is stored.
+func (s *DB) Seal(b []byte) ([]byte, error) {
+	box, err := s.needBox()
+	if err != nil {
+		return nil, err
+	}
+	return box.Seal(b), nil
+}

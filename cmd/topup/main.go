@@ -32,6 +32,8 @@ Commands:
   admin demote   make an admin a customer again and close their dashboards
   trigger        send an event through the Pusher HTTP API (--channel C --event E --data JSON)
   blobs copy     move uploads between homes (-from dir -to postgres, or back)
+  backfill messages  give messages stored before the catalogue (00018) their codes
+  backfill zawgyi    convert free text stored as Zawgyi to Unicode
   verify         check a database (a restored backup): schema, every wallet
                  against its ledger, every sealed value against APP_KEY
   healthcheck    exit 0 when the local server answers /healthz (for containers)
@@ -81,6 +83,8 @@ func run(ctx context.Context, args []string, e env) error {
 		return trigger(ctx, rest, e)
 	case "blobs":
 		return copyBlobs(ctx, rest, e)
+	case "backfill":
+		return backfill(ctx, rest, e)
 	case "verify":
 		return verify(ctx, rest, e)
 	case "healthcheck":
