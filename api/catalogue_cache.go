@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,19 +18,19 @@ import (
 // The catalogue (services, games, products, the banner, payment methods)
 // is what every visitor reads and what changes only when an admin edits
 // it, so each node keeps its answers in memory: the bytes, their ETag and
-// content type, by path and query. Every admin change (any admin request
-// that is not a read and succeeds) and every purchase that can sell a
-// product out forgets them on every node through the bus before it is
-// answered; anything else (the seed, SQL by hand, a banner's start or end
+// content type, by route and the query parameters the handler reads.
+// Every admin change (any admin request that is not a read and succeeds)
+// and every purchase that can sell a product out forgets them on every
+// node through the bus before it is answered; anything else (the seed, SQL by hand, a banner's start or end
 // time passing) shows within catalogueCacheTTL. Only 200s are kept. An
 // answer carries a strong ETag, and If-None-Match with it answers 304
 // without a body.
 
 const (
 	catalogueCacheTTL = 10 * time.Second
-	// catalogueCacheSize bounds the answers kept: query strings are the
-	// client's to vary, so the cache starts again when full rather than
-	// grow.
+	// catalogueCacheSize bounds the answers kept: the known parameters
+	// still take many values (a product id, a page), so a full cache
+	// makes room (makeRoom) rather than grow.
 	catalogueCacheSize = 2048
 
 	busCatalogue = "catalogue"
@@ -63,17 +65,18 @@ func (c *catalogueCache) clear() {
 }
 
 // cached answers a catalogue GET from this node's cache, or runs next and
-// keeps its 200. The key is the request's path and raw query.
-func (s *Server) cached(next fiber.Handler) fiber.Handler {
+// keeps its 200. params are the query parameters next reads: the key is
+// built from them and the route alone (cacheKey).
+func (s *Server) cached(next fiber.Handler, params ...string) fiber.Handler {
 	c := s.catalogue
 	return func(ctx *fiber.Ctx) error {
 		if !c.bus.Up() {
 			return next(ctx)
 		}
-		key := ctx.Request().URI().RequestURI()
+		key := cacheKey(ctx, params)
 		now := time.Now()
 		c.mu.RLock()
-		a, gen := c.m[string(key)], c.gen // string(key) here does not allocate
+		a, gen := c.m[key], c.gen
 		c.mu.RUnlock()
 		if a != nil && now.Before(a.until) {
 			return sendCached(ctx, a)
@@ -93,10 +96,8 @@ func (s *Server) cached(next fiber.Handler) fiber.Handler {
 		c.mu.Lock()
 		// A forget since the read began: the answer may predate it.
 		if c.gen == gen {
-			if len(c.m) >= catalogueCacheSize {
-				c.m = map[string]*cachedAnswer{}
-			}
-			c.m[string(key)] = a
+			c.makeRoom(now)
+			c.m[key] = a
 		}
 		c.mu.Unlock()
 		res.Header.Set(fiber.HeaderETag, a.etag)
@@ -105,6 +106,61 @@ func (s *Server) cached(next fiber.Handler) fiber.Handler {
 			ctx.Status(http.StatusNotModified)
 		}
 		return nil
+	}
+}
+
+// cacheKey is what the handler's answer depends on: the route's pattern
+// (so case and a trailing slash do not count), its parameters and the
+// known query parameters, in that order, each number in one spelling
+// ("05", " 5" and "5" are the page the handler reads). Anything else in the
+// query string is the client's to vary and never makes another entry.
+func cacheKey(ctx *fiber.Ctx, params []string) string {
+	r := ctx.Route()
+	var b strings.Builder
+	b.WriteString(r.Path)
+	for _, name := range r.Params {
+		b.WriteByte('|')
+		b.WriteString(canonical(ctx.Params(name)))
+	}
+	for _, name := range params {
+		if v := canonical(ctx.Query(name)); v != "" {
+			b.WriteByte('|')
+			b.WriteString(name)
+			b.WriteByte('=')
+			b.WriteString(v)
+		}
+	}
+	return b.String()
+}
+
+// canonical trims a value as handlers do and writes a whole number as
+// strconv would.
+func canonical(v string) string {
+	v = strings.TrimSpace(v)
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		return strconv.FormatInt(n, 10)
+	}
+	return v
+}
+
+// makeRoom bounds the cache, under mu: when full, it drops the expired
+// answers, and if none were, one answer at random (map order), so a flood
+// of distinct valid queries costs the popular answers one miss each now
+// and then instead of emptying the cache.
+func (c *catalogueCache) makeRoom(now time.Time) {
+	if len(c.m) < catalogueCacheSize {
+		return
+	}
+	for k, a := range c.m {
+		if !now.Before(a.until) {
+			delete(c.m, k)
+		}
+	}
+	for k := range c.m {
+		if len(c.m) < catalogueCacheSize {
+			break
+		}
+		delete(c.m, k)
 	}
 }
 

@@ -192,6 +192,8 @@ func describe(err error) problem {
 		return coded(http.StatusUnprocessableEntity, i18n.InsufficientFunds)
 	case errors.Is(err, store.ErrSoldOut):
 		return coded(http.StatusConflict, i18n.SoldOut)
+	case errors.Is(err, store.ErrAccountDeleted):
+		return coded(http.StatusConflict, i18n.DeletedAccount)
 	case errors.Is(err, store.ErrTransactionIDReused):
 		return coded(http.StatusConflict, i18n.TransactionIDReused)
 	case errors.As(err, &nack):

@@ -35,7 +35,7 @@ func TestEveryFailureIsCoded(t *testing.T) {
 		store.ErrSoldOut, store.ErrInvalidState, store.ErrInvalid, store.ErrUnavailable, store.ErrProductInactive,
 		store.ErrIdempotencyMismatch, store.ErrAlreadyReviewed, store.ErrNotReviewable, store.ErrBanned,
 		store.ErrClaimedByOther, store.ErrSelfBan, store.ErrNotAccount, store.ErrNotCodeProduct,
-		store.ErrTransactionIDReused} {
+		store.ErrTransactionIDReused, store.ErrAccountDeleted} {
 		failures = append(failures, fmt.Errorf("store: wrapped: %w", sentinel))
 	}
 	if got := describe(fiber.NewError(http.StatusRequestEntityTooLarge)).code.String(); got != "body_too_large" {

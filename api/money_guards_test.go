@@ -53,3 +53,31 @@ func TestAdminDeletionWithOpenOrderAPI(t *testing.T) {
 		t.Fatalf("account changed by a refused deletion: %+v %v", got, err)
 	}
 }
+
+// A deleted account's top-up cannot be confirmed nor its refund approved
+// (its wallet stays empty): both are refused in the contract's shape, and
+// rejecting and denying still close them. Such requests are left from
+// before the guards that keep a deletion and new business apart.
+func TestAdminDecisionsOnDeletedAccountAPI(t *testing.T) {
+	h := newAdminHarness(t)
+	b := h.buyer(t, 100_000)
+	o := h.coinOrder(t, b)
+	r := h.call(t, b.token, "POST", fmt.Sprintf("/api/orders/%d/refund", o), map[string]any{"reason": "not received"}).want(t, 201)
+	refund := num(r.data()["id"])
+	tp := h.topup(t, b.User, 5000, time.Minute, "deleted-receipt")
+	h.db.SQL().MustExec(`UPDATE users SET deletion_requested_at = now(), deleted_at = now() WHERE id = $1`, b.ID)
+	before := h.wallet(t, b.ID)
+
+	confirm := h.call(t, h.boss.token, "POST", fmt.Sprintf("/api/admin/topups/%d/confirm", tp.ID), nil)
+	failsInShape(t, confirm, 409, "deleted_account", "")
+	if want := "This account was deleted: no money can go into its wallet and nothing new can be opened on it."; confirm.str("message") != want {
+		t.Fatalf("message %q", confirm.str("message"))
+	}
+	failsInShape(t, h.call(t, h.boss.token, "POST", fmt.Sprintf("/api/admin/refunds/%d/approve", refund), nil), 409, "deleted_account", "")
+	if w := h.wallet(t, b.ID); w != before {
+		t.Fatalf("wallet %d, want %d", w, before)
+	}
+	h.call(t, h.boss.token, "POST", fmt.Sprintf("/api/admin/topups/%d/reject", tp.ID), map[string]any{"reason": "account deleted"}).want(t, 200)
+	h.call(t, h.boss.token, "POST", fmt.Sprintf("/api/admin/refunds/%d/deny", refund), map[string]any{"reason": "account deleted"}).want(t, 200)
+	h.checkLedger(t)
+}

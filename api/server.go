@@ -147,7 +147,7 @@ func New(opts Options) *Server {
 	api.Get("/config", s.publicConfig)
 	api.Get("/services", s.cached(s.listServices))
 	api.Get("/games", s.cached(s.listGames))
-	api.Get("/products", s.cached(s.listProducts))
+	api.Get("/products", s.cached(s.listProducts, "page", "per_page", "service_id", "game_slug"))
 	api.Get("/products/:id", s.cached(s.showProduct))
 	api.Get("/banner", s.cached(s.activeBanner))
 	api.Get("/reviews", s.listReviews)

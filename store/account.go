@@ -35,6 +35,10 @@ var (
 	// ErrDeletionNotRequested: the admin tried to complete a deletion the
 	// customer did not ask for (or that was already completed).
 	ErrDeletionNotRequested = fmt.Errorf("%w: account deletion was not requested", ErrInvalidState)
+	// ErrAccountDeleted: the account was deleted (CompleteDeletion), so
+	// nothing new is opened on it and no money moves into it (see
+	// lockLiveUser).
+	ErrAccountDeleted = fmt.Errorf("%w: the account was deleted", ErrInvalidState)
 )
 
 // ChangePassword sets a new password hash for the user and ends every

@@ -114,3 +114,27 @@ func noOpenBusiness(ctx context.Context, tx *sqlx.Tx, userID int64) error {
 	}
 	return nil
 }
+
+// lockUser is how whatever opens business or moves money on an account
+// meets a deletion completing at the same moment. FOR KEY SHARE conflicts
+// with the FOR UPDATE CompleteDeletion takes (and with nothing a purchase
+// or a wallet credit takes), so: taken first, it makes the deletion wait
+// and then see what this transaction opened (noOpenBusiness); taken
+// second, it waits for the deletion and reads its outcome. It answers
+// whether the account is deleted.
+func lockUser(ctx context.Context, tx *sqlx.Tx, userID int64) (deleted bool, err error) {
+	err = tx.GetContext(ctx, &deleted, `SELECT deleted_at IS NOT NULL FROM users WHERE id = $1 FOR KEY SHARE`, userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, fmt.Errorf("store: user %d: %w", userID, ErrNotFound)
+	}
+	return deleted, wrap(err, "lock user %d", userID)
+}
+
+// lockLiveUser is lockUser refusing a deleted account (ErrAccountDeleted).
+func lockLiveUser(ctx context.Context, tx *sqlx.Tx, userID int64) error {
+	deleted, err := lockUser(ctx, tx, userID)
+	if err == nil && deleted {
+		err = fmt.Errorf("store: user %d: %w", userID, ErrAccountDeleted)
+	}
+	return err
+}

@@ -138,7 +138,8 @@ func refundGround(o Order, now time.Time) (string, error) {
 // RequestRefund records a customer's request for one of their own orders.
 // Another's order is ErrNotFound, as an unknown one; see the Err* above for
 // the refusals. The order's row is locked first, as a decision locks it,
-// so a request and a decision on one order never cross.
+// so a request and a decision on one order never cross; then the user's,
+// so a request and a deletion never cross (ErrAccountDeleted).
 func (s *DB) RequestRefund(ctx context.Context, nr NewRefund) (Refund, error) {
 	nr.Reason = strings.TrimSpace(nr.Reason)
 	if nr.Reason == "" || utf8.RuneCountInString(nr.Reason) > MaxRefundReason {
@@ -157,6 +158,9 @@ func (s *DB) RequestRefund(ctx context.Context, nr NewRefund) (Refund, error) {
 		}
 		if err != nil {
 			return wrap(err, "refund order %d", nr.OrderID)
+		}
+		if err := lockLiveUser(ctx, tx, nr.UserID); err != nil {
+			return err
 		}
 		ground, err := refundGround(cur.Order, cur.Now)
 		if err != nil {
@@ -240,7 +244,8 @@ type RefundDecision struct {
 // per kind, so an order's money comes back once whichever path returns
 // it), in the same transaction; both tell the customer by message and live
 // (refund.updated, and on approval user.updated and order.updated), with
-// the audit entry.
+// the audit entry. Approving a deleted account's request is
+// ErrAccountDeleted: deny it.
 func (s *DB) DecideRefund(ctx context.Context, a Actor, refundID int64, d RefundDecision) (Refund, error) {
 	d.Reason = strings.TrimSpace(d.Reason)
 	if (!d.Approve && d.Reason == "") || utf8.RuneCountInString(d.Reason) > MaxRefundReason {
@@ -269,6 +274,16 @@ func (s *DB) DecideRefund(ctx context.Context, a Actor, refundID int64, d Refund
 		if before.Status != RefundRequested {
 			return fmt.Errorf("store: refund %d is %s: %w", refundID, before.Status, ErrRefundAlreadyDecided)
 		}
+		// A deleted account's wallet stays empty: its request can only be
+		// denied (any money owed goes back outside the shop), and its
+		// emptied inbox gets no message.
+		deleted, err := lockUser(ctx, tx, o.UserID)
+		if err != nil {
+			return err
+		}
+		if deleted && d.Approve {
+			return fmt.Errorf("store: approve refund %d: %w", refundID, ErrAccountDeleted)
+		}
 		status := RefundDenied
 		if d.Approve {
 			// The order row is locked above, so a claim cannot slip in
@@ -291,8 +306,10 @@ func (s *DB) DecideRefund(ctx context.Context, a Actor, refundID int64, d Refund
 		if err := tx.GetContext(ctx, &r, refundSelect+` WHERE r.id = $1`, refundID); err != nil {
 			return wrap(err, "refund %d", refundID)
 		}
-		if _, err := s.insertMessage(ctx, tx, refundMessage(o, r, a.ID)); err != nil {
-			return err
+		if !deleted {
+			if _, err := s.insertMessage(ctx, tx, refundMessage(o, r, a.ID)); err != nil {
+				return err
+			}
 		}
 		if err := s.refundEvent(ctx, tx, r); err != nil {
 			return err

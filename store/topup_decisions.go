@@ -38,7 +38,7 @@ func topupReference(id int64) string { return fmt.Sprintf("topup:%d", id) }
 // ConfirmTopup credits the transferred total to the customer's wallet,
 // once: the status compare-and-set makes every later confirm (or a confirm
 // after a reject) ErrInvalidState, and the ledger's unique reference backs
-// it up. The customer gets a message, and the new balance and decision are
+// it up. A deleted account's top-up is ErrAccountDeleted: reject it. The customer gets a message, and the new balance and decision are
 // pushed live.
 func (s *DB) ConfirmTopup(ctx context.Context, topupID, actorID int64) (Topup, error) {
 	return s.decideTopup(ctx, topupID, actorID, TopupConfirmed, "")
@@ -70,6 +70,16 @@ func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, re
 		if err != nil {
 			return wrap(err, "decide top-up %d", topupID)
 		}
+		// A deleted account's wallet stays empty: its top-up can only be
+		// rejected (the transfer goes back outside the shop), and its
+		// emptied inbox gets no message.
+		deleted, err := lockUser(ctx, tx, t.UserID)
+		if err != nil {
+			return err
+		}
+		if deleted && status == TopupConfirmed {
+			return fmt.Errorf("store: confirm top-up %d: %w", topupID, ErrAccountDeleted)
+		}
 		msg := NewMessage{UserID: t.UserID, SenderID: actorID}
 		if status == TopupConfirmed {
 			_, err := postLedger(ctx, tx, LedgerEntry{
@@ -87,8 +97,10 @@ func (s *DB) decideTopup(ctx context.Context, topupID, actorID int64, status, re
 			msg.TitleText = i18n.T(i18n.TopupRejectedTitle, "topup", strconv.FormatInt(t.ID, 10))
 			msg.BodyText = i18n.T(i18n.TopupRejectedBody, "amount", i18n.Kyat(t.Total), "method", t.PaymentMethodName, "reason", reason)
 		}
-		if _, err := s.insertMessage(ctx, tx, msg); err != nil {
-			return err
+		if !deleted {
+			if _, err := s.insertMessage(ctx, tx, msg); err != nil {
+				return err
+			}
 		}
 		return s.topupEvent(ctx, tx, EventTopupUpdated, t, UserChannel(t.UserID), ChannelAdmins)
 	})

@@ -113,11 +113,16 @@ const takenTotal = `status IN ('pending', 'confirmed')
 //
 // One customer's requests run one at a time (an advisory lock on the
 // user), so the quote, the cap and the idempotency key are each checked
-// against everything the customer sent before, never raced.
+// against everything the customer sent before, never raced. A deleted
+// account is ErrAccountDeleted, also when the deletion completes while
+// this runs (lockLiveUser).
 func (s *DB) CreateTopup(ctx context.Context, nt NewTopup) (t Topup, replayed bool, err error) {
 	err = s.WithTx(ctx, func(tx *sqlx.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('topup-user:' || $1::text, 0))`, nt.UserID); err != nil {
 			return wrap(err, "top-up: lock customer %d", nt.UserID)
+		}
+		if err := lockLiveUser(ctx, tx, nt.UserID); err != nil {
+			return err
 		}
 		if nt.IdempotencyKey != "" {
 			var prior struct {

@@ -13,6 +13,7 @@ var (
 	SessionNotFound         = def("session_not_found", "This session was not found. It may have ended already.", "ဤဝင်ရောက်မှုကို မတွေ့ပါ။ ပြီးဆုံးသွားပြီ ဖြစ်နိုင်ပါသည်။")
 	BalanceNotZero          = def("balance_not_zero", "Your wallet still holds {amount:kyat}. Spend it or ask for a refund before deleting your account.", "သင့်ပိုက်ဆံအိတ်တွင် {amount:kyat} ကျန်နေပါသေးသည်။ အကောင့်မဖျက်မီ သုံးပါ သို့မဟုတ် ငွေပြန်အမ်းရန် တောင်းဆိုပါ။")
 	DeletionHasOpenBusiness = def("deletion_has_open_business", "This account still has a top-up, order or refund request in progress. Finish or decide those before deleting it.", "ဤအကောင့်တွင် ဆောင်ရွက်ဆဲ ငွေဖြည့်မှု၊ အော်ဒါ သို့မဟုတ် ငွေပြန်အမ်းရန် တောင်းဆိုမှု ရှိနေပါသေးသည်။ အကောင့်မဖျက်မီ ၎င်းတို့ကို ပြီးဆုံးအောင် ဆောင်ရွက်ပါ သို့မဟုတ် ဆုံးဖြတ်ပါ။")
+	DeletedAccount          = def("deleted_account", "This account was deleted: no money can go into its wallet and nothing new can be opened on it.", "ဤအကောင့်ကို ဖျက်ပြီးဖြစ်၍ ၎င်း၏ ပိုက်ဆံအိတ်ထဲသို့ ငွေထည့်၍ မရတော့ဘဲ အသစ်လည်း ဘာမျှ ဖွင့်၍ မရတော့ပါ။")
 	DeletionNotRequested    = def("deletion_not_requested", "No request to delete this account is open.", "ဤအကောင့်ကို ဖျက်ရန် တောင်းဆိုချက် မရှိပါ။")
 
 	PasswordChanged   = def("password_changed", "Password changed. Other devices were signed out.", "စကားဝှက် ပြောင်းပြီးပါပြီ။ အခြားစက်များမှ ထွက်ပြီးပါပြီ။")
