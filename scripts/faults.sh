@@ -21,8 +21,17 @@
 # The same load without faults measures capacity (docs/reliability.md,
 # "Capacity"): FAULTS_PLAN=steady runs it for FAULTS_FOR seconds (30) on
 # FAULTS_NODES nodes (3; 1 puts one node behind the balancer) and reports
-# requests per second and latency by kind.
+# requests per second and latency by kind, and judges the point
+# ("capacity" in the report: every request answered, every kind's p99
+# under load within 200 ms, the paced rates reached). For a point of the
+# curve, pace the load instead of running buyers back to back:
+# FAULTS_ORDER_RATE orders a second across the buyers, FAULTS_READERS
+# visitors reading the catalogue at FAULTS_READ_RATE reads a second in
+# all, FAULTS_CONFIRM_RATE top-ups confirmed a second. The load average
+# is printed before, halfway through and after the load.
 #   FAULTS_PLAN=steady FAULTS_NODES=1 FAULTS_CLIENTS=500 FAULTS_BUYERS=4 scripts/faults.sh
+#   FAULTS_PLAN=steady FAULTS_NODES=1 FAULTS_CLIENTS=1000 FAULTS_BUYERS=16 FAULTS_ORDER_RATE=200 \
+#     FAULTS_READERS=16 FAULTS_READ_RATE=400 FAULTS_CONFIRM_RATE=2 scripts/faults.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -93,7 +102,8 @@ sleep 2.5 # every node passes its first checks (rise 2 x 1 s)
 echo "== load through http://127.0.0.1:$front: $clients clients, $buyers buyers, an admin confirming top-ups"
 mkfifo "$work/phases"
 "$work/load" -url "http://127.0.0.1:$front" -clients "$clients" -buyers "$buyers" -ready "$work/ready" \
-  <"$work/phases" >"$work/report.json" &
+  -order-rate "${FAULTS_ORDER_RATE:-0}" -readers "${FAULTS_READERS:-0}" -read-rate "${FAULTS_READ_RATE:-0}" \
+  -confirm-rate "${FAULTS_CONFIRM_RATE:-0}" <"$work/phases" >"$work/report.json" &
 load=$!
 exec 3>"$work/phases"
 until [ -e "$work/ready" ]; do
@@ -113,10 +123,16 @@ probe() {
 }
 
 if [ "$plan" = steady ]; then
-  phase "steady load"; sleep "${FAULTS_FOR:-30}"
+  for_=${FAULTS_FOR:-30}
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+  phase "steady load"; sleep $((for_ / 2))
+  load_during=$(cut -d' ' -f1-3 /proc/loadavg)
+  sleep $((for_ - for_ / 2))
   stamp "stop"; echo stop >&3; exec 3>&-
+  load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   load_ok=0; wait "$load" || load_ok=$?
   cat "$work/report.json"
+  echo "faults: load average (1, 5, 15 min) before: $load_before; halfway: $load_during; after: $load_after"
   exit "$load_ok"
 fi
 sleep "$gap"

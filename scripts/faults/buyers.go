@@ -8,13 +8,14 @@ import (
 	"time"
 )
 
-// buyers read the catalogue and place orders, each buyer for its own
-// customer, each order with its own Idempotency-Key, retried with the same
+// buyers read the catalogue and place orders, back to back or together at
+// the pace of their pacer, each buyer for its own customer, each order with its own Idempotency-Key, retried with the same
 // key after a network error or a 5xx for up to a minute, as the web app
 // does.
 type buyers struct {
 	api      *api
 	product  int64
+	pace     *pacer       // nil: each buyer orders back to back
 	answered atomic.Int64 // orders answered 201
 	gaveUp   atomic.Int64 // orders abandoned after a 4xx or a minute of retries
 	reads    atomic.Int64 // catalogue reads answered 200
@@ -22,7 +23,7 @@ type buyers struct {
 
 func (b *buyers) run(ctx context.Context, w int, c customer) {
 	xff := clientAddr(c.id)
-	for i := 0; ctx.Err() == nil; i++ {
+	for i := 0; b.pace.wait(ctx); i++ {
 		if st, _, err := b.api.call("catalogue", http.MethodGet, "/api/games", "", "", xff, "", nil); err == nil && st == http.StatusOK {
 			b.reads.Add(1)
 		}

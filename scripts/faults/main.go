@@ -36,6 +36,10 @@ func main() {
 	confirmRate := flag.Float64("confirm-rate", 0, "top-ups the admin confirms per second (default: every customer's over 40 s)")
 	limit := flag.Duration("reconnect-limit", 10*time.Second, "the longest a client may take to be back with its balance")
 	ready := flag.String("ready", "", "a file created once every client is connected and the load runs")
+	orderRate := flag.Float64("order-rate", 0, "orders a second, all buyers together (default: each buyer back to back)")
+	nReaders := flag.Int("readers", 0, "visitors reading the catalogue without signing in")
+	readRate := flag.Float64("read-rate", 0, "catalogue reads a second, all readers together (default: each back to back)")
+	p99Limit := flag.Duration("p99-limit", 200*time.Millisecond, "the p99 latency under load that a capacity point must keep")
 	flag.Parse()
 	ctx := context.Background()
 
@@ -93,7 +97,8 @@ func main() {
 
 	// Buyers and the admin work until the script says stop.
 	loadCtx, stopLoad := context.WithCancel(ctx)
-	by := &buyers{api: httpAPI, product: *product}
+	by := &buyers{api: httpAPI, product: *product, pace: newPacer(*orderRate)}
+	rd := &readers{api: httpAPI, pace: newPacer(*readRate), pages: cataloguePages(*product)}
 	queue := make(chan int64, len(customers))
 	for _, i := range rand.Perm(len(customers)) {
 		queue <- customers[i].topup
@@ -101,6 +106,9 @@ func main() {
 	var loadWG sync.WaitGroup
 	for w := range *nBuyers {
 		loadWG.Go(func() { by.run(loadCtx, w, customers[w]) })
+	}
+	for n := range *nReaders {
+		loadWG.Go(func() { rd.run(loadCtx, n) })
 	}
 	// The admin works through the queue at a pace, so confirms go on
 	// through every fault instead of being over in the first seconds.
@@ -147,7 +155,7 @@ func main() {
 	stopLoad()
 	loadWG.Wait()
 	loadFor := time.Since(started)
-	ph.set("after the load")
+	ph.set(afterLoad)
 
 	rep := &report{Final: settle(ctx, db, clients, *limit)}
 	rep.Clients, rep.Buyers, rep.Admins = len(clients), *nBuyers, *nAdmins
@@ -159,7 +167,7 @@ func main() {
 	rep.Requests, rep.FailedAttempts, rep.FailedByFault, rep.RequestsTotal, rep.slowest = t.snapshot()
 	rep.SlowestFailed = rep.slowest.Round(time.Millisecond).String()
 	rep.Latency = t.latencies()
-	rep.CatalogueReads = by.reads.Load()
+	rep.CatalogueReads = by.reads.Load() + rd.reads.Load()
 	rep.Orders = ordersOf(ctx, db, customers[:*nBuyers], by)
 	rep.Topups = topupsOf(ctx, db, customers, adm)
 	rep.Reconnects.ByFault, rep.Reconnects.All, rep.Reconnects.over = rt.reconnects.phaseSpreads()
@@ -173,6 +181,11 @@ func main() {
 		rep.MoneyDrift += abs(m.WalletAmount - m.LedgerSum)
 	}
 	rep.WalletsOffLedger = len(mism)
+	rep.Load = loadFigures{TargetOrdersPerS: *orderRate, TargetReadsPerS: *readRate, Readers: *nReaders,
+		OrdersPerS: perSecond(by.answered.Load(), loadFor), CatalogueReadsPerS: perSecond(rep.CatalogueReads, loadFor),
+		ReaderReadsPerS: perSecond(rd.reads.Load(), loadFor), ConfirmsPerS: perSecond(int64(len(adm.confirmed)), loadFor),
+		LateStarts: by.pace.lateStarts() + rd.pace.lateStarts(), Latency: t.loadedLatencies(), seconds: loadFor.Seconds()}
+	rep.Load.Capacity = capacityVerdict(*p99Limit, rep.Load, rep.FailedAttempts)
 	rep.judge()
 	out, _ := json.MarshalIndent(rep, "", "  ")
 	fmt.Println(string(out))

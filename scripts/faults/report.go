@@ -23,6 +23,7 @@ type report struct {
 	SlowestFailed    string                      `json:"slowest_failed_attempt"`
 	slowest          time.Duration
 	CatalogueReads   int64       `json:"catalogue_reads_answered"`
+	Load             loadFigures `json:"under_load"`
 	Orders           orderCheck  `json:"orders"`
 	Topups           topupCheck  `json:"topups"`
 	Reconnects       reconnects  `json:"reconnects"`

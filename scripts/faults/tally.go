@@ -18,13 +18,14 @@ type tally struct {
 	failures map[string]int64
 	byFault  map[string]map[string]int64 // failed attempts by the fault they came during
 	answered map[string][]time.Duration  // how long each answered (2xx) request took, by kind
+	loaded   map[string][]time.Duration  // the same, of requests answered while the load ran
 	slowest  time.Duration
 	phase    *phase
 }
 
 func newTally(ph *phase) *tally {
 	return &tally{requests: map[string]int64{}, failures: map[string]int64{}, byFault: map[string]map[string]int64{},
-		answered: map[string][]time.Duration{}, phase: ph}
+		answered: map[string][]time.Duration{}, loaded: map[string][]time.Duration{}, phase: ph}
 }
 
 func (t *tally) request(kind string) {
@@ -33,10 +34,16 @@ func (t *tally) request(kind string) {
 	t.mu.Unlock()
 }
 
-// ok records how long an answered request took.
+// ok records how long an answered request took, and apart those answered
+// while the load ran (not while the clients connected, nor while the
+// program settled after it).
 func (t *tally) ok(kind string, took time.Duration) {
+	during := t.phase.loadRuns()
 	t.mu.Lock()
 	t.answered[kind] = append(t.answered[kind], took)
+	if during {
+		t.loaded[kind] = append(t.loaded[kind], took)
+	}
 	t.mu.Unlock()
 }
 
@@ -48,6 +55,27 @@ func (t *tally) latencies() map[string]spread {
 	for k, v := range t.answered {
 		out[k] = spreadOf(v)
 	}
+	return out
+}
+
+// allAPI names the spread of every API request together (every kind but
+// the websocket's connect and subscribe).
+const allAPI = "all API"
+
+// loadedLatencies returns the spread of times answered while the load
+// ran, by kind and of every API request together (allAPI).
+func (t *tally) loadedLatencies() map[string]spread {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make(map[string]spread, len(t.loaded)+1)
+	var every []time.Duration
+	for k, v := range t.loaded {
+		out[k] = spreadOf(v)
+		if k != "websocket" {
+			every = append(every, v...)
+		}
+	}
+	out[allAPI] = spreadOf(every)
 	return out
 }
 
@@ -127,6 +155,7 @@ type spread struct {
 	P50   string `json:"p50"`
 	P99   string `json:"p99"`
 	Max   string `json:"max"`
+	p99   time.Duration
 }
 
 func spreadOf(v []time.Duration) spread {
@@ -135,11 +164,12 @@ func spreadOf(v []time.Duration) spread {
 	}
 	s := slices.Clone(v)
 	slices.Sort(s)
-	at := func(q float64) string {
+	at := func(q float64) time.Duration {
 		i := int(q*float64(len(s))+0.999999) - 1
-		return s[min(max(i, 0), len(s)-1)].Round(time.Millisecond).String()
+		return s[min(max(i, 0), len(s)-1)]
 	}
-	return spread{Count: len(s), P50: at(0.50), P99: at(0.99), Max: s[len(s)-1].Round(time.Millisecond).String()}
+	ms := func(d time.Duration) string { return d.Round(time.Millisecond).String() }
+	return spread{Count: len(s), P50: ms(at(0.50)), P99: ms(at(0.99)), Max: ms(s[len(s)-1]), p99: at(0.99)}
 }
 
 // phaseSpreads returns every fault's reconnect times, in the order the
@@ -177,4 +207,13 @@ func (p *phase) get() string {
 		return s
 	}
 	return "start"
+}
+
+// afterLoad is the phase once the load stopped.
+const afterLoad = "after the load"
+
+// loadRuns is true from the script's first phase until the load stops.
+func (p *phase) loadRuns() bool {
+	s := p.get()
+	return s != "start" && s != afterLoad
 }
