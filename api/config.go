@@ -11,6 +11,10 @@ type PublicConfig struct {
 	// ChatWidgetID turns on the live-chat widget (a tawk.to property/widget
 	// id such as "64ab…/1h…"); empty leaves it off.
 	ChatWidgetID string `json:"chat_widget_id,omitempty"`
+	// PushPublicKey is the VAPID public key (base64url, the uncompressed
+	// P-256 point) the browser subscribes with; empty when this
+	// deployment sends no Web Push notifications.
+	PushPublicKey string `json:"push_public_key"`
 }
 
 // PusherClient holds the pusher-js options of docs/spec.md §7 for this deployment.

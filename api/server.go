@@ -173,6 +173,8 @@ func New(opts Options) *Server {
 	acct.Get("/sessions", s.listSessions)
 	acct.Delete("/sessions/:id", s.revokeSession)
 	acct.Post("/sessions/revoke-others", s.revokeOtherSessions)
+	acct.Post("/push-subscriptions", s.subscribePush)
+	acct.Delete("/push-subscriptions", s.unsubscribePush)
 	acct.Put("/password", s.changePassword)
 	acct.Put("/email", s.changeEmail)
 	acct.Post("/phone/code", s.sendPhoneCode)

@@ -192,7 +192,7 @@ func (s *shop) eventsOf(fn func()) []store.OutboxEvent {
 	s.t.Helper()
 	s.db.SQL().MustExec(`UPDATE outbox SET sent_at = now() WHERE sent_at IS NULL`)
 	fn()
-	events, err := s.db.ClaimOutbox(context.Background(), 100, 0)
+	events, err := s.db.ClaimOutbox(context.Background(), store.LaneLive, 100, 0)
 	if err != nil {
 		s.t.Fatal(err)
 	}

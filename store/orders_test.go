@@ -572,7 +572,7 @@ func TestOrderEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, err := s.db.ClaimOutbox(ctx, 100, 0)
+	events, err := s.db.ClaimOutbox(ctx, store.LaneLive, 100, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

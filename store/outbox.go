@@ -151,12 +151,31 @@ func announced(res sql.Result, err error, event string, id int64) error {
 	return nil
 }
 
+// OutboxLane splits the outbox between dispatchers: the live events for
+// browsers' sockets (in commit order, one at a time) and Web Push sends
+// (webpush.*: to outside push services, slow and in parallel), so that a
+// slow push service never holds up a balance update on screen.
+type OutboxLane int
+
+const (
+	LaneLive OutboxLane = iota // every event but webpush.*
+	LanePush                   // webpush.* only
+)
+
+// where is the lane's condition on the outbox's event column.
+func (l OutboxLane) where() string {
+	if l == LanePush {
+		return `event LIKE 'webpush.%'`
+	}
+	return `event NOT LIKE 'webpush.%'`
+}
+
 // ClaimOutbox takes up to limit unsent events that are due, oldest first,
 // and leases them for lease: another dispatcher (another node) skips them
 // until the lease ends, so an event is normally published once, yet a
 // dispatcher that dies mid-batch only delays its events by the lease. The
 // caller reports each event with MarkOutboxSent or MarkOutboxFailed.
-func (s *DB) ClaimOutbox(ctx context.Context, limit int, lease time.Duration) ([]OutboxEvent, error) {
+func (s *DB) ClaimOutbox(ctx context.Context, lane OutboxLane, limit int, lease time.Duration) ([]OutboxEvent, error) {
 	type row struct {
 		ID            int64          `db:"id"`
 		Channels      pq.StringArray `db:"channels"`
@@ -171,7 +190,7 @@ func (s *DB) ClaimOutbox(ctx context.Context, limit int, lease time.Duration) ([
 		UPDATE outbox SET next_attempt_at = now() + $2 * interval '1 millisecond'
 		WHERE id IN (
 			SELECT id FROM outbox
-			WHERE sent_at IS NULL AND next_attempt_at <= now()
+			WHERE sent_at IS NULL AND next_attempt_at <= now() AND `+lane.where()+`
 			ORDER BY next_attempt_at, id
 			LIMIT $1
 			FOR UPDATE SKIP LOCKED)
@@ -225,11 +244,11 @@ func (s *DB) MarkOutboxFailed(ctx context.Context, id int64, cause string, retry
 	return wrap(err, "mark outbox failed")
 }
 
-// NextOutboxDue is when the earliest unsent event becomes due, or false
-// when none is waiting.
-func (s *DB) NextOutboxDue(ctx context.Context) (time.Time, bool, error) {
+// NextOutboxDue is when the lane's earliest unsent event becomes due, or
+// false when none is waiting.
+func (s *DB) NextOutboxDue(ctx context.Context, lane OutboxLane) (time.Time, bool, error) {
 	var t sql.NullTime
-	err := s.db.GetContext(ctx, &t, `SELECT min(next_attempt_at) FROM outbox WHERE sent_at IS NULL`)
+	err := s.db.GetContext(ctx, &t, `SELECT min(next_attempt_at) FROM outbox WHERE sent_at IS NULL AND `+lane.where())
 	if err != nil {
 		return time.Time{}, false, wrap(err, "next outbox due")
 	}
@@ -253,6 +272,19 @@ func (s *DB) OutboxPending(ctx context.Context) (int, error) {
 	var n int
 	err := s.db.GetContext(ctx, &n, `SELECT count(*) FROM outbox WHERE sent_at IS NULL`)
 	return n, wrap(err, "outbox pending")
+}
+
+// AbandonOutbox gives up on an event that failed too often: it is marked
+// sent with its last error, so it is neither retried nor lost from view
+// until pruning.
+func (s *DB) AbandonOutbox(ctx context.Context, id int64, cause string) error {
+	if len(cause) > 1000 {
+		cause = cause[:1000]
+	}
+	_, err := s.db.ExecContext(ctx, `
+		UPDATE outbox SET attempts = attempts + 1, last_error = $2, sent_at = now()
+		WHERE id = $1 AND sent_at IS NULL`, id, cause)
+	return wrap(err, "abandon outbox event %d", id)
 }
 
 // ReleaseOutbox ends the lease on claimed events that were not published

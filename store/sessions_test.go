@@ -16,7 +16,7 @@ import (
 // since the last call, in order.
 func terminations(t *testing.T, db *store.DB) []string {
 	t.Helper()
-	events, err := db.ClaimOutbox(context.Background(), 100, 0)
+	events, err := db.ClaimOutbox(context.Background(), store.LaneLive, 100, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,7 @@ Commands:
   verify         check a database (a restored backup): schema, every wallet
                  against its ledger, every sealed value against APP_KEY
   healthcheck    exit 0 when the local server answers /healthz (for containers)
+  vapid-keys     print a new VAPID key pair for Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY)
   version        print the version
 
 Configuration comes from environment variables; see README.md.
@@ -89,6 +90,8 @@ func run(ctx context.Context, args []string, e env) error {
 		return verify(ctx, rest, e)
 	case "healthcheck":
 		return healthcheck(ctx, e)
+	case "vapid-keys":
+		return vapidKeys(ctx, rest, e)
 	case "version", "-version", "--version":
 		fmt.Fprintln(e.stdout, "topup", version)
 		return nil

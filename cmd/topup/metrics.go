@@ -108,8 +108,9 @@ func (c smsCounter) Send(ctx context.Context, to, text string) error {
 // runtime, the store's counters, the database pool, the readiness checks of
 // /readyz, and what the database says at scrape time (outbox backlog, SMS
 // budget left).
-func mountMetrics(srv *api.Server, rt *realtime.Server, db *store.DB, budget store.SMSBudget, ready map[string]func(context.Context) error, m *storeMetrics, log zerolog.Logger) {
+func mountMetrics(srv *api.Server, rt *realtime.Server, db *store.DB, budget store.SMSBudget, ready map[string]func(context.Context) error, m *storeMetrics, log zerolog.Logger, extra ...prometheus.Collector) {
 	reg := prommetrics.Registry(rt)
+	reg.MustRegister(extra...)
 	reg.MustRegister(m.requests, m.latency, m.refusals, m.orders, m.sms,
 		collectors.NewDBStatsCollector(db.SQL().DB, "topup"),
 		&databaseCollector{db: db, budget: budget, log: log},

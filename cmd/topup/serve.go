@@ -113,13 +113,21 @@ func serve(ctx context.Context, args []string, e env) error {
 	go every(ctx, time.Hour, func(ctx context.Context) { pruneSessions(ctx, db, log) })
 
 	go cl.bus.Run(ctx)
+	vapid, pushWarning, err := pushKeys(cfg, e.getenv)
+	if err != nil {
+		return err
+	}
+	public := publicConfig(cfg, rtCfg)
+	if vapid != nil {
+		public.PushPublicKey = vapid.Public
+	}
 	metrics := newStoreMetrics()
 	ready := map[string]func(context.Context) error{"database": db.Ping}
 	srv := api.New(api.Options{
 		Store:                 db,
 		Broadcaster:           broadcaster,
 		Log:                   log,
-		Public:                publicConfig(cfg, rtCfg),
+		Public:                public,
 		PublicURL:             cfg.PublicURL,
 		Ready:                 ready,
 		Degraded:              cl.degraded(),
@@ -140,7 +148,11 @@ func serve(ctx context.Context, args []string, e env) error {
 	rt.Mount(srv.App())
 	// Customers see the admin-online flag change live (api/admin_status_watch.go).
 	go srv.WatchAdminStatus(ctx, adminStatusEvery)
-	mountMetrics(srv, rt, db, cfg.SMS.Budget, withChecks(ready, cl.degraded()), metrics, log)
+	// Web Push goes out through the outbox's own lane (cmd/topup/push.go),
+	// stopped like the live dispatcher below, after the server drained.
+	pushSender, stopPush := startPush(db, vapid, cfg, log)
+	defer stopPush()
+	mountMetrics(srv, rt, db, cfg.SMS.Budget, withChecks(ready, cl.degraded()), metrics, log, pushCollectors(pushSender)...)
 	if err := srv.MountWeb(web.Dist(), seed.Media); err != nil {
 		return err
 	}
@@ -151,6 +163,9 @@ func serve(ctx context.Context, args []string, e env) error {
 	defer startOutbox(db, broadcaster, cfg, log)()
 	if msg := supportWarning(cfg); msg != "" {
 		log.Warn().Msg(msg)
+	}
+	if pushWarning != "" {
+		log.Warn().Msg(pushWarning)
 	}
 	log.Info().Str("addr", cfg.ListenAddr).Str("url", cfg.PublicURL.String()).Msg("store is serving")
 	return listenUntilDone(ctx, srv.App(), cfg, srv.Drain, log, rt.Shutdown)

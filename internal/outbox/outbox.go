@@ -15,6 +15,12 @@
 // or a dropped listener connection only delays events, never loses them.
 // Several nodes may each run one: events are leased row by row with FOR
 // UPDATE SKIP LOCKED.
+//
+// The table has two lanes (store.OutboxLane), each with its own
+// dispatcher: the live lane publishes socket events in commit order, one
+// at a time, retrying for ever; the push lane (webpush.*, cmd/topup/push.go)
+// hands events to a HandleFunc several at a time and gives an event up after
+// MaxAttempts, so a slow or failing push service never delays the live lane.
 package outbox
 
 import (
@@ -23,6 +29,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -42,8 +49,26 @@ type TerminateFunc func(ctx context.Context, userID string) error
 // Channel is the NOTIFY channel of the outbox trigger.
 const Channel = "outbox"
 
+// HandleFunc carries out one event itself, instead of publishing it (the
+// Web Push lane's sender).
+type HandleFunc func(ctx context.Context, ev store.OutboxEvent) error
+
 // Options tune a Dispatcher; zero values take the defaults.
 type Options struct {
+	// Lane is the share of the outbox this dispatcher serves (LaneLive:
+	// the events for sockets, published in order).
+	Lane store.OutboxLane
+	// Handle, when set, carries out every event instead of publish.
+	Handle HandleFunc
+	// Concurrency is how many events of a batch are carried out at once
+	// (1: one at a time, in id order, as the live lane needs).
+	Concurrency int
+	// MaxAttempts, when positive, is how many failures an event may have
+	// before it is given up (marked sent with its error) and OnAbandon
+	// called; zero retries for ever (the live lane: a socket event is
+	// retried until the realtime server answers).
+	MaxAttempts int
+	OnAbandon   func(ev store.OutboxEvent, err error)
 	// Terminate carries out store.EventTerminateConnections (a ban or a
 	// demotion); without it such an event fails and is retried.
 	Terminate TerminateFunc
@@ -88,6 +113,9 @@ func (o *Options) defaults() {
 	def(&o.Retention, 24*time.Hour)
 	if o.Batch <= 0 {
 		o.Batch = 200
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = 1
 	}
 }
 
@@ -166,7 +194,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 // nextWait is how long to sleep: until the earliest retry is due, at most
 // one sweep interval.
 func (d *Dispatcher) nextWait(ctx context.Context) time.Duration {
-	due, ok, err := d.db.NextOutboxDue(ctx)
+	due, ok, err := d.db.NextOutboxDue(ctx, d.opts.Lane)
 	if err != nil || !ok {
 		return d.opts.Sweep
 	}
@@ -187,7 +215,7 @@ func (d *Dispatcher) DrainOnce(ctx context.Context) error { return d.drain(ctx) 
 func (d *Dispatcher) drain(ctx context.Context) error {
 	for {
 		d.claims.Add(1)
-		events, err := d.db.ClaimOutbox(ctx, d.opts.Batch, d.opts.Lease)
+		events, err := d.db.ClaimOutbox(ctx, d.opts.Lane, d.opts.Batch, d.opts.Lease)
 		if err != nil {
 			return err
 		}
@@ -205,32 +233,56 @@ func (d *Dispatcher) publishAll(ctx context.Context, events []store.OutboxEvent)
 	// that went out is marked sent even while shutting down.
 	book, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	sent := make([]int64, 0, len(events))
-	var firstErr error
-	for i, ev := range events {
-		if ctx.Err() != nil {
-			rest := make([]int64, 0, len(events)-i)
-			for _, e := range events[i:] {
-				rest = append(rest, e.ID)
+	errs := make([]error, len(events))
+	started := len(events)
+	if d.opts.Concurrency == 1 {
+		for i, ev := range events {
+			if ctx.Err() != nil {
+				started = i
+				break
 			}
-			if err := d.db.ReleaseOutbox(book, rest); err != nil {
-				firstErr = errors.Join(firstErr, err)
-			}
-			break
+			errs[i] = d.sendOne(ctx, ev)
 		}
-		pctx, pcancel := context.WithTimeout(ctx, d.opts.PublishTimeout)
-		err := d.send(pctx, ev)
-		pcancel()
-		if err != nil {
-			retry := d.backoff(ev.Attempts + 1)
-			d.log.Warn().Err(err).Int64("event_id", ev.ID).Str("event", ev.Event).
-				Int("attempt", ev.Attempts+1).Dur("retry_in", retry).Msg("outbox: publish failed")
-			if err := d.db.MarkOutboxFailed(book, ev.ID, err.Error(), retry); err != nil {
-				firstErr = errors.Join(firstErr, err)
+	} else {
+		// Events of the lanes that allow it go out together, at most
+		// Concurrency at a time: one slow push service then costs its
+		// own timeout, not the batch's sum of them.
+		sem := make(chan struct{}, d.opts.Concurrency)
+		var wg sync.WaitGroup
+		for i, ev := range events {
+			sem <- struct{}{}
+			if ctx.Err() != nil {
+				<-sem
+				started = i
+				break
 			}
+			wg.Add(1)
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				errs[i] = d.sendOne(ctx, ev)
+			}()
+		}
+		wg.Wait()
+	}
+	var firstErr error
+	if started < len(events) {
+		rest := make([]int64, 0, len(events)-started)
+		for _, e := range events[started:] {
+			rest = append(rest, e.ID)
+		}
+		if err := d.db.ReleaseOutbox(book, rest); err != nil {
+			firstErr = errors.Join(firstErr, err)
+		}
+	}
+	sent := make([]int64, 0, started)
+	for i, ev := range events[:started] {
+		if errs[i] == nil {
+			sent = append(sent, ev.ID)
 			continue
 		}
-		sent = append(sent, ev.ID)
+		if err := d.failed(book, ev, errs[i]); err != nil {
+			firstErr = errors.Join(firstErr, err)
+		}
 	}
 	if err := d.db.MarkOutboxSent(book, sent); err != nil {
 		firstErr = errors.Join(firstErr, err)
@@ -238,10 +290,37 @@ func (d *Dispatcher) publishAll(ctx context.Context, events []store.OutboxEvent)
 	return firstErr
 }
 
+// sendOne carries out ev within PublishTimeout.
+func (d *Dispatcher) sendOne(ctx context.Context, ev store.OutboxEvent) error {
+	pctx, cancel := context.WithTimeout(ctx, d.opts.PublishTimeout)
+	defer cancel()
+	return d.send(pctx, ev)
+}
+
+// failed schedules ev's retry, or gives it up after MaxAttempts.
+func (d *Dispatcher) failed(ctx context.Context, ev store.OutboxEvent, cause error) error {
+	attempt := ev.Attempts + 1
+	if d.opts.MaxAttempts > 0 && attempt >= d.opts.MaxAttempts {
+		d.log.Error().Err(cause).Int64("event_id", ev.ID).Str("event", ev.Event).
+			Int("attempt", attempt).Msg("outbox: giving up")
+		if d.opts.OnAbandon != nil {
+			d.opts.OnAbandon(ev, cause)
+		}
+		return d.db.AbandonOutbox(ctx, ev.ID, cause.Error())
+	}
+	retry := d.backoff(attempt)
+	d.log.Warn().Err(cause).Int64("event_id", ev.ID).Str("event", ev.Event).
+		Int("attempt", attempt).Dur("retry_in", retry).Msg("outbox: publish failed")
+	return d.db.MarkOutboxFailed(ctx, ev.ID, cause.Error(), retry)
+}
+
 // send publishes ev, or carries out a terminate. Events go one at a time
 // in id order, so a ban's user.updated reaches the user's socket before
 // the terminate that follows it closes the socket.
 func (d *Dispatcher) send(ctx context.Context, ev store.OutboxEvent) error {
+	if d.opts.Handle != nil {
+		return d.opts.Handle(ctx, ev)
+	}
 	if ev.Event != store.EventTerminateConnections {
 		return d.publish(ctx, ev.Channels, ev.Event, ev.Payload)
 	}

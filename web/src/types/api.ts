@@ -693,6 +693,55 @@ export interface Page<T extends any> {
 }
 
 //////////
+// source: push.go
+
+/**
+ * PushSubscriptionKeys are the subscription's keys, base64url: p256dh the
+ * browser's P-256 public key (65 bytes), auth its secret (16 bytes).
+ */
+export interface PushSubscriptionKeys {
+  p256dh: string;
+  auth: string;
+}
+/**
+ * PushSubscribe is PushSubscription.toJSON(). ExpirationTime is the
+ * browser's, in milliseconds since the epoch, or null.
+ */
+export interface PushSubscribe {
+  endpoint: string;
+  expirationTime: number /* int64 */ | null;
+  keys: PushSubscriptionKeys;
+}
+/**
+ * PushUnsubscribe names the subscription to remove.
+ */
+export interface PushUnsubscribe {
+  endpoint: string;
+}
+/**
+ * PushSubscribed answers a registration.
+ */
+export interface PushSubscribed {
+  endpoint: string;
+}
+/**
+ * PushPayload is a notification as the service worker receives it
+ * (decrypted): already in the recipient's language (users.locale, else
+ * Burmese). URL is a path of the app that opens what it is about
+ * (/orders/{id}, /wallet, /home?messages=open, /dashboard/topups/{id}). Tag
+ * names the thing it is about, so a repeated push (delivery is at least
+ * once) or a newer state replaces the shown notification rather than
+ * stacking. It never carries a code, a password or anything secret: the
+ * notification opens the app, which shows the rest.
+ */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+//////////
 // source: refunds.go
 
 /**
