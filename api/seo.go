@@ -14,9 +14,16 @@ import (
 var publicPages = []string{"/login", "/register", "/privacy-policy", "/terms-of-service", "/security-policy"}
 
 // privatePrefixes are kept out of search engines: the API (receipts are
-// under it), the Pusher HTTP API and socket, admins' uploaded images, and
-// pages that only make sense signed in.
-var privatePrefixes = []string{"/api/", "/apps/", "/app/", "/media/uploads/", "/dashboard", "/top-up", "/order", "/wallet", "/detail/", "/banned", "/home"}
+// under it), the Pusher HTTP API and socket, admins' uploaded images, the
+// back office, and the pages about one customer's own money and orders.
+//
+// The store's pages (/home, a game's /detail/ page with its packs, /top-up
+// with the payment accounts) are not listed: a crawler there either reads the
+// catalogue (GUEST_BROWSING) or is sent on to /login, so crawling them exposes
+// nothing, and a Disallow only stops the crawl, not the indexing of a linked
+// address. Listing them made Lighthouse's SEO audit (is-crawlable) fail on
+// each of them.
+var privatePrefixes = []string{"/api/", "/apps/", "/app/", "/broadcasting/", "/media/uploads/", "/dashboard", "/order", "/wallet", "/banned"}
 
 // mountSEO serves robots.txt and sitemap.xml, built once from PublicURL so
 // the sitemap's absolute addresses name this deployment. Without them the

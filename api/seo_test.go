@@ -31,14 +31,24 @@ func TestRobotsAndSitemap(t *testing.T) {
 		"User-agent: *",
 		"Disallow: /api/",
 		"Disallow: /dashboard",
-		"Disallow: /top-up",
 		"Disallow: /order",
 		"Disallow: /wallet",
 		"Disallow: /apps/",
+		"Disallow: /broadcasting/",
 		"Sitemap: https://shwe.example/sitemap.xml",
 	} {
 		if !strings.Contains(robots.body, line+"\n") {
 			t.Errorf("robots.txt lacks %q:\n%s", line, robots.body)
+		}
+	}
+	// The store's pages stay crawlable (a guest is sent on to /login, or reads
+	// the catalogue): Lighthouse's is-crawlable fails a page a Disallow covers.
+	disallowed := disallowedPrefixes(robots.body)
+	for _, page := range []string{"/home", "/detail/top-up/mobile-legends", "/top-up", "/login"} {
+		for _, prefix := range disallowed {
+			if strings.HasPrefix(page, prefix) {
+				t.Errorf("robots.txt blocks the store page %s (Disallow: %s)", page, prefix)
+			}
 		}
 	}
 
@@ -66,4 +76,27 @@ func TestRobotsAndSitemap(t *testing.T) {
 	if strings.Join(locs, " ") != strings.Join(want, " ") {
 		t.Errorf("sitemap lists %v, want %v", locs, want)
 	}
+	// Nothing the sitemap lists may be one of robots.txt's private paths.
+	for _, loc := range locs {
+		u, err := url.Parse(loc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prefix := range disallowed {
+			if strings.HasPrefix(u.Path, prefix) {
+				t.Errorf("sitemap lists %s, which robots.txt disallows (%s)", loc, prefix)
+			}
+		}
+	}
+}
+
+// disallowedPrefixes reads the Disallow lines of a robots.txt.
+func disallowedPrefixes(robots string) []string {
+	var prefixes []string
+	for _, line := range strings.Split(robots, "\n") {
+		if prefix, ok := strings.CutPrefix(line, "Disallow: "); ok && prefix != "" {
+			prefixes = append(prefixes, prefix)
+		}
+	}
+	return prefixes
 }

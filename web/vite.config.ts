@@ -27,12 +27,16 @@ const CHUNKS_MARKER = 'var chunks = {};';
 
 // Chunks the inline script in index.html preloads next to the entry when the
 // page will need them at once, by name: each language's strings (lib/i18n.ts
-// waits for the active one before the first render) and the signed-in
-// landing page, /home (otherwise fetched only after the entry has run).
+// waits for the active one before the first render) and the page the visitor
+// lands on: /login, /home, /top-up or a game's page (otherwise each is fetched
+// only after the entry has run and the router has matched it).
 const preloadable: Record<string, RegExp> = {
   en: /[\\/]src[\\/]locales[\\/]en\.json$/,
   my: /[\\/]src[\\/]locales[\\/]my\.json$/,
   home: /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
+  auth: /[\\/]src[\\/]app[\\/]routes[\\/]auth\.tsx$/,
+  'top-up': /[\\/]src[\\/]app[\\/]routes[\\/]top-up\.tsx$/,
+  detail: /[\\/]src[\\/]app[\\/]routes[\\/]detail\.tsx$/,
 };
 
 function chunksInIndex(): Plugin {

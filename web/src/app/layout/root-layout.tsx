@@ -52,7 +52,9 @@ export function RootLayout() {
         <PageBackground />
         <TopBar user={user} onExit={() => setLogoutOpen(true)} />
       </div>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-[calc(4rem+env(safe-area-inset-top)+1.5rem)] pb-16 sm:px-6">
+      {/* At least a screen tall: the footer starts below the fold and stays there while the
+          page's content arrives (it was visible over the empty page, then pushed down: CLS). */}
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 pt-[calc(4rem+env(safe-area-inset-top)+1.5rem)] pb-16 sm:px-6">
         <Outlet />
       </main>
       <div data-print="hide" className="contents">

@@ -27,7 +27,8 @@ export function TopUpRoute() {
   const amount = parseAmount(params.get('amount') ?? '');
   return (
     <>
-      <PageHead title={`${storeName} ${t('topup.title')}`} robots="noindex, follow" />
+      {/* Indexable like the rest of the store (a guest is sent on to /login): api/seo.go. */}
+      <PageHead title={`${storeName} ${t('topup.title')}`} />
       <div className="flex flex-col gap-6">
         <header className="flex flex-col gap-1">
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('topup.title')}</h1>

@@ -1,7 +1,10 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { PageHead } from '@/components/seo/page-head';
+import { changeLanguage } from '@/lib/i18n';
+import en from '@/locales/en.json';
+import my from '@/locales/my.json';
 
 function addMeta(attribute: 'name' | 'property', key: string, content: string) {
   const meta = document.createElement('meta');
@@ -10,6 +13,11 @@ function addMeta(attribute: 'name' | 'property', key: string, content: string) {
   document.head.append(meta);
   return meta;
 }
+
+// index.html's tags, made anew by each test.
+afterEach(() => {
+  for (const meta of document.head.querySelectorAll('meta')) meta.remove();
+});
 
 describe('PageHead', () => {
   it('sets the title and updates the default meta tags in place, restoring them on leave', () => {
@@ -29,5 +37,21 @@ describe('PageHead', () => {
     expect(robots.content).toBe('index, follow');
     expect(description.content).toBe('Default description');
     expect(ogTitle.content).toBe('Shwe Top-Up');
+  });
+});
+
+describe('PageHead description', () => {
+  it('is the store description in the active language when the page names none, and follows a switch', async () => {
+    const description = addMeta('name', 'description', 'Default description');
+    const ogDescription = addMeta('property', 'og:description', 'Default description');
+
+    render(<PageHead title="Shwe Top-Up" />);
+    expect(description.content).toBe(en.meta.description);
+    expect(ogDescription.content).toBe(en.meta.description);
+
+    await act(() => changeLanguage('my'));
+    expect(description.content).toBe(my.meta.description);
+    expect(ogDescription.content).toBe(my.meta.description);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
   });
 });

@@ -19,7 +19,9 @@ const chosen = 'border-transparent bg-violet-600 text-white shadow-md shadow-vio
 export function ServiceFilter({ current, hrefOf }: ServiceFilterProps) {
   const { t, i18n } = useTranslation();
   const { data } = useServices();
-  if (!data || data.length < 2) return null;
+  // The chips' row is kept while the services load: the game grid below must not move down when they come.
+  if (!data) return <div aria-hidden="true" className="h-11" />;
+  if (data.length < 2) return null;
   const chips = [{ slug: '', label: t('home.allServices') }, ...data.map((s) => ({ slug: s.slug, label: localName(s, i18n.language) }))];
   return (
     <nav aria-label={t('home.byService')} className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">

@@ -44,3 +44,18 @@ describe('price and badge display (docs/spec.md §5)', () => {
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
   });
 });
+
+describe('card headings', () => {
+  // The game's page has one h1 (the service); a card's name is the next level,
+  // never a skipped one (Lighthouse's heading-order audit, issue 21).
+  it('names each card with a level-2 heading', () => {
+    renderWithProviders(
+      <>
+        <PackageCard product={product()} onBuy={vi.fn()} />
+        <AccountCard product={product({ id: 2, name: 'Mythic account', service: { name: 'Account', slug: 'account', kind: 'account' } })} onBuy={vi.fn()} />
+      </>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: '86 Diamonds' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Mythic account' })).toBeInTheDocument();
+  });
+});

@@ -26,11 +26,12 @@ export function PackageCard({ product, onBuy }: CardProps) {
       {product.is_popular && (
         <span className="absolute top-2 right-2 z-10 rounded-full bg-gold-400 px-2 py-0.5 text-[11px] font-bold text-ink-900 shadow">{t('products.popular')}</span>
       )}
-      <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-violet-50 to-sky-50 p-3 dark:from-violet-500/10 dark:to-blue-500/5">
+      {/* min-h-0: without it the 4:3 box grew to the image's own height once it loaded, moving the rows below (CLS). */}
+      <div className="flex aspect-[4/3] min-h-0 items-center justify-center bg-gradient-to-br from-violet-50 to-sky-50 p-3 dark:from-violet-500/10 dark:to-blue-500/5">
         <img src={product.img_url} alt="" loading="lazy" decoding="async" className="max-h-full max-w-full object-contain drop-shadow" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h3 className="line-clamp-2 text-sm leading-snug font-semibold">{name}</h3>
+        <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{name}</h2>
         <div className="mt-auto flex flex-col gap-2">
           <PriceTag product={product} />
           <Button
@@ -71,7 +72,7 @@ export function AccountCard({ product, onBuy, onPreview }: CardProps) {
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 font-semibold">{name}</h3>
+        <h2 className="line-clamp-2 font-semibold">{name}</h2>
         <dl className="flex flex-wrap gap-1.5 text-xs">
           {rank && (
             <div className="rounded-lg bg-violet-50 px-2 py-1 dark:bg-violet-500/10">
