@@ -302,6 +302,24 @@ func TestPushTopupConfirmedToBurmeseCustomer(t *testing.T) {
 		t.Fatalf("%d more pushes on a second pass", len(got))
 	}
 
+	// A delivered code: the notification says it is ready and opens the
+	// order; the code itself stays out.
+	buyer := h.buyer(t, 100000)
+	codeSub := newBrowserSub(t, ps.URL+"/push/v1/buyer")
+	h.call(t, buyer.token, "POST", "/api/account/push-subscriptions", codeSub.json()).want(t, 201)
+	bought := h.order(t, buyer, map[string]any{"product_id": h.productID(t, "steam-wallet-5")}, "").want(t, 201)
+	code, _ := bought.json["code"].(string)
+	orderID := int64(obj(bought.json, "order")["id"].(float64))
+	drain()
+	got = ps.take()
+	if code == "" || len(got) != 1 {
+		t.Fatalf("code %q, %d pushes for one code order, want 1", code, len(got))
+	}
+	p, raw = openPush(t, got[0], codeSub, keys)
+	if strings.Contains(raw, code) || p.URL != fmt.Sprintf("/orders/%d", orderID) || p.Tag != fmt.Sprintf("order-%d", orderID) {
+		t.Fatalf("code delivery payload %s (code %s)", raw, code)
+	}
+
 	// An admin message: the admin's own words stay out of the payload.
 	h.call(t, h.boss.token, "POST", fmt.Sprintf("/api/messages/user/%d", b.ID),
 		map[string]string{"title": "Your PIN 4711", "body": "password: hunter2"}).want(t, 201)
@@ -326,8 +344,8 @@ func TestPushTopupConfirmedToBurmeseCustomer(t *testing.T) {
 	if n, _ := h.db.PushSubscriptionCount(ctx, b.ID); n != 0 {
 		t.Fatalf("after 410 the customer still has %d subscriptions", n)
 	}
-	if c := sender.Counts(); c.Sent != 2 || c.Removed != 1 || c.Failed != 0 {
-		t.Fatalf("counts %+v, want 2 sent, 1 removed", c)
+	if c := sender.Counts(); c.Sent != 3 || c.Removed != 1 || c.Failed != 0 {
+		t.Fatalf("counts %+v, want 3 sent, 1 removed", c)
 	}
 
 	// A failing push service is retried a bounded number of times, then
