@@ -24,7 +24,7 @@ func toAdminProductRowJSON(v store.ProductRow) contract.AdminProduct {
 	return contract.AdminProduct{ID: v.ID, GameID: v.GameID, ServiceID: v.ServiceID, SKU: v.SKU, Name: v.Name,
 		NameMy: v.NameMy, Description: v.Description, ImgURL: v.ImgURL, PreviewImg: preview, Price: v.Price,
 		FakePrice: v.FakePrice, DiscountPercent: v.DiscountPercent, IsSold: v.IsSold, IsPopular: v.IsPopular,
-		IsActive: v.IsActive, Sort: v.Sort, Data: data, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+		IsPass: v.IsPass, IsActive: v.IsActive, Sort: v.Sort, Data: data, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
 }
 
 func toAdminProductJSON(p store.AdminProduct) contract.AdminProduct {
@@ -54,6 +54,7 @@ type adminProductRequest struct {
 	FakePrice       json.RawMessage `json:"fake_price"`
 	DiscountPercent *int            `json:"discount_percent"`
 	IsPopular       *bool           `json:"is_popular"`
+	IsPass          *bool           `json:"is_pass"`
 	IsActive        *bool           `json:"is_active"`
 	IsSold          *bool           `json:"is_sold"`
 	Sort            *int            `json:"sort"`
@@ -85,6 +86,7 @@ func (r adminProductRequest) apply(v *store.ProductRow, create bool) error {
 	adminSet(&v.Price, r.Price)
 	adminSet(&v.DiscountPercent, r.DiscountPercent)
 	adminSet(&v.IsPopular, r.IsPopular)
+	adminSet(&v.IsPass, r.IsPass)
 	adminSet(&v.IsActive, r.IsActive)
 	adminSet(&v.IsSold, r.IsSold)
 	adminSet(&v.Sort, r.Sort)

@@ -20,9 +20,10 @@ func toProductJSON(p store.Product) contract.Product {
 	out := contract.Product{
 		ID: p.ID, Name: p.Name, NameMy: p.NameMy, Description: p.Description, ImgURL: p.ImgURL,
 		PreviewImg: []string(p.PreviewImg), Price: p.Price, DiscountPercent: p.DiscountPercent,
-		IsSold: p.IsSold, IsPopular: p.IsPopular, ServiceID: p.ServiceID,
-		Service:      contract.ServiceRef{Name: p.ServiceName, Slug: p.ServiceSlug, Kind: p.Kind},
-		Game:         contract.GameRef{ID: p.GameID, Name: p.GameName, NameMy: p.GameNameMy, Slug: p.GameSlug},
+		IsSold: p.IsSold, IsPopular: p.IsPopular, IsPass: p.IsPass, ServiceID: p.ServiceID,
+		Service: contract.ServiceRef{Name: p.ServiceName, Slug: p.ServiceSlug, Kind: p.Kind},
+		Game: contract.GameRef{ID: p.GameID, Name: p.GameName, NameMy: p.GameNameMy, Slug: p.GameSlug,
+			IDHelpURL: p.GameIDHelpURL},
 		UsesServerID: p.UsesServerID,
 		Data:         p.Data,
 	}
@@ -60,6 +61,11 @@ func pageQuery(c *fiber.Ctx, fields fieldErrors) store.Paging {
 }
 
 // GET /api/products?page&per_page&service_id&game_slug
+//
+// One game's list (game_slug) is a price list: without per_page it comes
+// as one page of up to store.MaxPerPage (50) products, so a phone shows a
+// game's whole list with no pager (the largest seeded game has 15 packs;
+// at 12 a page the best-selling weekly pass was on page 2).
 func (s *Server) listProducts(c *fiber.Ctx) error {
 	fields := fieldErrors{}
 	f := store.ProductFilter{Paging: pageQuery(c, fields)}
@@ -69,6 +75,9 @@ func (s *Server) listProducts(c *fiber.Ctx) error {
 			fields.add("game_slug", i18n.GameSlugInvalid)
 		}
 		f.GameSlug = slug
+		if strings.TrimSpace(c.Query("per_page")) == "" {
+			f.PerPage = store.MaxPerPage
+		}
 	}
 	if len(fields) > 0 {
 		return Invalid(fields)

@@ -42,24 +42,26 @@ func TestCatalogueEndpoints(t *testing.T) {
 				Data    page `json:"data"`
 			}
 			mustJSON(t, b, &r)
-			if !r.Success || r.Data.CurrentPage != 1 || r.Data.LastPage != 2 || r.Data.Total != 15 || r.Data.PerPage != 12 || len(r.Data.Data) != 12 {
+			// A game's whole price list is one page (issue 25).
+			if !r.Success || r.Data.CurrentPage != 1 || r.Data.LastPage != 1 || r.Data.Total != 15 || r.Data.PerPage != 50 || len(r.Data.Data) != 15 {
 				t.Fatalf("%s", b)
 			}
 			p := r.Data.Data[0]
 			for _, k := range []string{"id", "name", "name_my", "description", "img_url", "preview_img", "price", "fake_price",
-				"discount_percent", "is_sold", "is_popular", "service_id", "game", "data"} {
+				"discount_percent", "is_sold", "is_popular", "is_pass", "service_id", "game", "data"} {
 				if _, ok := p[k]; !ok {
 					t.Errorf("product lacks %s", k)
 				}
 			}
-			if p["game"].(map[string]any)["name"] != "Mobile Legends" || p["is_popular"] != true {
+			if p["game"].(map[string]any)["name"] != "Mobile Legends" || p["is_pass"] != true ||
+				p["game"].(map[string]any)["id_help_url"] != "/media/help/mobile-legends.svg" {
 				t.Errorf("first product %v", p)
 			}
 			if _, ok := p["data"].(map[string]any)["amount"]; !ok {
 				t.Errorf("data %v", p["data"])
 			}
 		}},
-		{"page 2", "/api/products?game_slug=mobile-legends&page=2", 200, func(t *testing.T, b []byte) {
+		{"page 2 of an asked page size", "/api/products?game_slug=mobile-legends&page=2&per_page=12", 200, func(t *testing.T, b []byte) {
 			var r struct{ Data page }
 			mustJSON(t, b, &r)
 			if r.Data.CurrentPage != 2 || len(r.Data.Data) != 3 {

@@ -22,6 +22,7 @@ type BlobRef struct {
 // uploaded image (docs/operations.md lists them for a restore).
 var mediaColumns = []struct{ table, column string }{
 	{"games", "logo_url"},
+	{"games", "id_help_url"},
 	{"banners", "image_url"},
 	{"payment_methods", "icon"},
 	{"products", "img_url"},

@@ -21,6 +21,7 @@ type Product struct {
 	GameName        string   `db:"game_name"`
 	GameNameMy      string   `db:"game_name_my"`
 	GameSlug        string   `db:"game_slug"`
+	GameIDHelpURL   string   `db:"game_id_help_url"`
 	UsesServerID    bool     `db:"uses_server_id"`
 	ServiceID       int64    `db:"service_id"`
 	ServiceName     string   `db:"service_name"`
@@ -37,6 +38,7 @@ type Product struct {
 	// IsSold: an account that is sold, or a code product with no stock left.
 	IsSold    bool            `db:"is_sold"`
 	IsPopular bool            `db:"is_popular"`
+	IsPass    bool            `db:"is_pass"`   // a pass or subscription: listed first
 	IsActive  bool            `db:"is_active"` // product, game and service all active
 	Data      json.RawMessage `db:"data"`
 }
@@ -58,14 +60,14 @@ func (r productRecord) value() Product {
 // "Sold Out" before anyone pays for nothing.
 const productSelect = `
 	SELECT p.id, p.game_id, g.name AS game_name, g.name_my AS game_name_my, g.slug AS game_slug,
-	       g.uses_server_id, p.service_id, sv.name AS service_name, sv.slug AS service_slug, sv.kind,
+	       g.id_help_url AS game_id_help_url, g.uses_server_id, p.service_id, sv.name AS service_name, sv.slug AS service_slug, sv.kind,
 	       p.name, p.name_my, p.description, p.img_url, p.preview_img, p.price, p.fake_price,
 	       p.discount_percent,
 	       CASE WHEN sv.kind = 'code'
 	            THEN NOT EXISTS (SELECT 1 FROM redeem_codes rc
 	                             WHERE rc.product_id = p.id AND rc.claimed_by_order_id IS NULL)
 	            ELSE p.is_sold END AS is_sold,
-	       p.is_popular, (p.is_active AND g.is_active AND sv.is_active) AS is_active, p.data
+	       p.is_popular, p.is_pass, (p.is_active AND g.is_active AND sv.is_active) AS is_active, p.data
 	FROM products p
 	JOIN games g ON g.id = p.game_id
 	JOIN services sv ON sv.id = p.service_id`
@@ -74,8 +76,14 @@ const productSelect = `
 const productCount = `SELECT count(*) FROM products p
 	JOIN games g ON g.id = p.game_id JOIN services sv ON sv.id = p.service_id`
 
-// productOrder is the catalogue order: popular first, then the admin's.
-const productOrder = ` ORDER BY p.is_popular DESC, p.sort, p.id`
+// productOrder is the catalogue order (issue 25, "packs sorted"): passes
+// and subscriptions first, then the admin's sort (0 by default, so it
+// only decides where the admin set it), then the pack's size (data.amount:
+// diamonds, UC, a code's face value), then the price. Popular is a badge,
+// not a place: ordering by it put 86, 172, 257 before 11 and 22.
+const productOrder = ` ORDER BY p.is_pass DESC, p.sort,
+	CASE WHEN jsonb_typeof(p.data->'amount') = 'number' THEN (p.data->>'amount')::numeric END NULLS LAST,
+	p.price, p.id`
 
 // ProductFilter narrows Products; zero values do not filter.
 type ProductFilter struct {
@@ -84,8 +92,8 @@ type ProductFilter struct {
 	Paging
 }
 
-// Products lists the active products of active games and services, popular
-// first. Sold accounts stay listed (IsSold) so a buyer sees what the store
+// Products lists the active products of active games and services in
+// productOrder. Sold accounts stay listed (IsSold) so a buyer sees what the store
 // has had.
 func (s *DB) Products(ctx context.Context, f ProductFilter) (Page[Product], error) {
 	where := ` WHERE p.is_active AND g.is_active AND sv.is_active
@@ -120,6 +128,7 @@ type ProductRow struct {
 	DiscountPercent int             `db:"discount_percent"`
 	IsSold          bool            `db:"is_sold"`
 	IsPopular       bool            `db:"is_popular"`
+	IsPass          bool            `db:"is_pass"`
 	IsActive        bool            `db:"is_active"`
 	Sort            int             `db:"sort"`
 	Data            json.RawMessage `db:"data"`
@@ -140,16 +149,16 @@ func (r productRowRecord) value() ProductRow {
 }
 
 const productRowColumns = `id, game_id, service_id, sku, name, name_my, description, img_url, preview_img, price,
-	fake_price, discount_percent, is_sold, is_popular, is_active, sort, data, created_at, updated_at`
+	fake_price, discount_percent, is_sold, is_popular, is_pass, is_active, sort, data, created_at, updated_at`
 
 var productTable = table[ProductRow]{
 	name: "products", target: "product", columns: productRowColumns,
 	insert: `INSERT INTO products (game_id, service_id, sku, name, name_my, description, img_url, preview_img, price,
-		fake_price, discount_percent, is_popular, is_active, sort, data, is_sold)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		fake_price, discount_percent, is_popular, is_active, sort, data, is_sold, is_pass)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
 	update: `UPDATE products SET game_id = $2, service_id = $3, sku = $4, name = $5, name_my = $6, description = $7,
 		img_url = $8, preview_img = $9, price = $10, fake_price = $11, discount_percent = $12, is_popular = $13,
-		is_active = $14, sort = $15, data = $16, is_sold = $17`,
+		is_active = $14, sort = $15, data = $16, is_sold = $17, is_pass = $18`,
 	args: func(v *ProductRow) []any {
 		data := v.Data
 		if len(data) == 0 {
@@ -160,7 +169,7 @@ var productTable = table[ProductRow]{
 			preview = []string{}
 		}
 		return []any{v.GameID, v.ServiceID, v.SKU, v.Name, v.NameMy, v.Description, v.ImgURL, preview, v.Price,
-			v.FakePrice, v.DiscountPercent, v.IsPopular, v.IsActive, v.Sort, jsonArg(data), v.IsSold}
+			v.FakePrice, v.DiscountPercent, v.IsPopular, v.IsActive, v.Sort, jsonArg(data), v.IsSold, v.IsPass}
 	},
 	id:  func(v *ProductRow) int64 { return v.ID },
 	get: getRecord[productRowRecord],

@@ -40,7 +40,7 @@ func TestProductsPagingAndFilters(t *testing.T) {
 			if page.Total != tt.total || len(page.Items) != tt.items || page.LastPage != tt.lastPage || page.PerPage == 0 {
 				t.Fatalf("total %d items %d last %d per %d", page.Total, len(page.Items), page.LastPage, page.PerPage)
 			}
-			sawSold, sawPlain := false, false
+			sawSold, sawPlain := false, false // plain: not a pass
 			for _, p := range page.Items {
 				if tt.allGame != "" && p.GameSlug != tt.allGame {
 					t.Errorf("product of %s", p.GameSlug)
@@ -49,10 +49,11 @@ func TestProductsPagingAndFilters(t *testing.T) {
 					t.Errorf("product of service %d", p.ServiceID)
 				}
 				sawSold = sawSold || p.IsSold
-				if !p.IsPopular {
+				// Passes and subscriptions come first (issue 25).
+				if !p.IsPass {
 					sawPlain = true
-				} else if sawPlain && tt.filter.Paging.Page <= 1 {
-					t.Errorf("popular %q after a plain one", p.Name)
+				} else if sawPlain {
+					t.Errorf("pass %q after a plain pack", p.Name)
 				}
 			}
 			if sawSold != tt.wantSold {

@@ -23,9 +23,12 @@ const maxSearchTerms = 8
 
 // Search finds active games and products whose English or Burmese name
 // contains every word of q, ignoring case (products also match on their
-// game's names, so "mobile legends 86" finds the 86-diamond pack).
+// game's names, so "mobile legends 86" finds the 86-diamond pack). A game
+// also matches on its aliases and its initials (gameHaystack), so "ml 86"
+// finds the same pack.
 //
-// Ranking, best first: the whole query equals a name; a name starts with
+// Ranking, best first: the whole query equals a name (or a game's alias
+// or initials); a name starts with
 // it; a product's own name contains it; only the game's name does; the
 // words are scattered. Ties go to popular (hot) items, then the admin's
 // order.
@@ -53,15 +56,11 @@ func (s *DB) Search(ctx context.Context, q string, p Paging) (SearchResult, erro
 	}
 	exact, prefix, contains := phrase, escapeLike(phrase)+"%", "%"+escapeLike(phrase)+"%"
 
-	err := s.db.SelectContext(ctx, &res.Games, `
-		SELECT g.id, g.service_id, sv.name AS service_name, sv.slug AS service_slug, sv.kind AS service_kind,
-		       g.name, g.name_my, g.slug, g.description, g.logo_url, g.is_hot, g.uses_server_id
-		FROM games g JOIN services sv ON sv.id = g.service_id
+	err := s.db.SelectContext(ctx, &res.Games, gameSelect+`
 		WHERE g.is_active AND sv.is_active
-		  AND (SELECT bool_and(lower(g.name || ' ' || g.name_my || ' ' || g.slug) LIKE w)
-		       FROM unnest($4::text[]) w)
+		  AND (SELECT bool_and(`+gameHaystack+` LIKE w) FROM unnest($4::text[]) w)
 		ORDER BY CASE
-		    WHEN lower(g.name) = $1 OR lower(g.name_my) = $1 THEN 0
+		    WHEN lower(g.name) = $1 OR lower(g.name_my) = $1 OR `+gameNickname+` THEN 0
 		    WHEN lower(g.name) LIKE $2 OR lower(g.name_my) LIKE $2 THEN 1
 		    WHEN lower(g.name) LIKE $3 OR lower(g.name_my) LIKE $3 THEN 2
 		    ELSE 3 END,
@@ -72,7 +71,7 @@ func (s *DB) Search(ctx context.Context, q string, p Paging) (SearchResult, erro
 	}
 
 	where := ` WHERE p.is_active AND g.is_active AND sv.is_active
-		AND (SELECT bool_and(lower(p.name || ' ' || p.name_my || ' ' || g.name || ' ' || g.name_my) LIKE w)
+		AND (SELECT bool_and(lower(p.name || ' ' || p.name_my) || ' ' || ` + gameHaystack + ` LIKE w)
 		     FROM unnest($1::text[]) w)`
 	var total int
 	err = s.db.GetContext(ctx, &total, `SELECT count(*) FROM products p
@@ -86,7 +85,7 @@ func (s *DB) Search(ctx context.Context, q string, p Paging) (SearchResult, erro
 		    WHEN lower(p.name) = $2 OR lower(p.name_my) = $2 THEN 0
 		    WHEN lower(p.name) LIKE $3 OR lower(p.name_my) LIKE $3 THEN 1
 		    WHEN lower(p.name) LIKE $4 OR lower(p.name_my) LIKE $4 THEN 2
-		    WHEN lower(g.name) LIKE $4 OR lower(g.name_my) LIKE $4 THEN 3
+		    WHEN lower(g.name) LIKE $4 OR lower(g.name_my) LIKE $4 OR `+strings.ReplaceAll(gameNickname, "$1", "$2")+` THEN 3
 		    ELSE 4 END,
 		  p.is_popular DESC, g.sort, p.sort, p.id
 		LIMIT $5 OFFSET $6`,
@@ -97,6 +96,16 @@ func (s *DB) Search(ctx context.Context, q string, p Paging) (SearchResult, erro
 	res.Products = Page[Product]{Items: values[productRecord](found), PageInfo: pageInfo(pg, total)}
 	return res, nil
 }
+
+// gameHaystack is the text of games g that a query's words are looked for
+// in: the names, the slug, the admin's aliases and the initials of the
+// English name, so "ml", "pubg", "ff" and "coc" find their games.
+const gameHaystack = `lower(g.name || ' ' || g.name_my || ' ' || g.slug || ' ' || g.search_aliases || ' ' || g.search_initials)`
+
+// gameNickname: the whole query ($1) is one of game g's aliases or its
+// initials, which ranks the game as a name match ("ml" puts Mobile Legends
+// before MLBB Accounts).
+const gameNickname = `($1 = g.search_initials OR $1 = ANY (regexp_split_to_array(g.search_aliases, '\s*,\s*')))`
 
 // escapeLike makes s match literally in a LIKE pattern (backslash is the
 // default escape character).

@@ -56,10 +56,12 @@ func (s *DB) SeedDemo(ctx context.Context, d seed.Data, hash func(string) (strin
 		}
 		for _, g := range d.Games {
 			_, err := tx.ExecContext(ctx, `
-				INSERT INTO games (service_id, slug, name, name_my, description, logo_url, is_hot, uses_server_id, sort)
-				VALUES ((SELECT id FROM services WHERE slug = $1), $2, $3, $4, $5, $6, $7, $8, $9)
+				INSERT INTO games (service_id, slug, name, name_my, description, logo_url, is_hot, uses_server_id, sort,
+					search_aliases, id_help_url)
+				VALUES ((SELECT id FROM services WHERE slug = $1), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 				ON CONFLICT (slug) DO NOTHING`,
-				g.ServiceSlug, g.Slug, g.Name, g.NameMy, g.Description, g.LogoURL, g.IsHot, g.UsesServerID, g.Sort)
+				g.ServiceSlug, g.Slug, g.Name, g.NameMy, g.Description, g.LogoURL, g.IsHot, g.UsesServerID, g.Sort,
+				g.SearchAliases, g.IDHelpURL)
 			if err != nil {
 				return wrap(err, "seed: game %s", g.Slug)
 			}
@@ -145,12 +147,12 @@ func seedProduct(ctx context.Context, tx *sqlx.Tx, box *secret.Box, p seed.Produ
 	}
 	_, err = tx.ExecContext(ctx, `
 		INSERT INTO products (game_id, service_id, sku, name, name_my, description, img_url, preview_img,
-			price, fake_price, discount_percent, is_sold, is_popular, sort, data)
+			price, fake_price, discount_percent, is_sold, is_popular, sort, data, is_pass)
 		VALUES ((SELECT id FROM games WHERE slug = $1), (SELECT id FROM services WHERE slug = $2),
-			$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+			$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 		ON CONFLICT (sku) DO NOTHING`,
 		p.GameSlug, p.ServiceSlug, p.SKU, p.Name, p.NameMy, p.Description, p.ImgURL, pq.Array(preview),
-		p.Price, fake, p.DiscountPercent, p.IsSold, p.IsPopular, p.Sort, jsonArg(dataJSON))
+		p.Price, fake, p.DiscountPercent, p.IsSold, p.IsPopular, p.Sort, jsonArg(dataJSON), p.IsPass)
 	if err != nil {
 		return wrap(err, "seed: product %s", p.SKU)
 	}

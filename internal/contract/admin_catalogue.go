@@ -23,19 +23,25 @@ type AdminService struct {
 
 // AdminGame is a game as the admin edits it.
 type AdminGame struct {
-	ID           int64     `json:"id"`
-	ServiceID    int64     `json:"service_id"`
-	Name         string    `json:"name"`
-	NameMy       string    `json:"name_my"`
-	Slug         string    `json:"slug"`
-	Description  string    `json:"description"`
-	LogoURL      string    `json:"logo_url"`
-	IsHot        bool      `json:"is_hot"`
-	UsesServerID bool      `json:"uses_server_id"`
-	Sort         int       `json:"sort"`
-	IsActive     bool      `json:"is_active"`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
+	ID           int64  `json:"id"`
+	ServiceID    int64  `json:"service_id"`
+	Name         string `json:"name"`
+	NameMy       string `json:"name_my"`
+	Slug         string `json:"slug"`
+	Description  string `json:"description"`
+	LogoURL      string `json:"logo_url"`
+	IsHot        bool   `json:"is_hot"`
+	UsesServerID bool   `json:"uses_server_id"`
+	// SearchAliases: what customers type for the game besides its names,
+	// comma-separated, lowercase ("mlbb, mobile legend"). SearchInitials
+	// are derived from Name ("ml") and matched too; read only.
+	SearchAliases  string    `json:"search_aliases"`
+	SearchInitials string    `json:"search_initials"`
+	IDHelpURL      string    `json:"id_help_url"` // the "Where is my ID?" picture, or ""
+	Sort           int       `json:"sort"`
+	IsActive       bool      `json:"is_active"`
+	CreatedAt      time.Time `json:"created_at"`
+	UpdatedAt      time.Time `json:"updated_at"`
 }
 
 // AdminProduct is a product as the admin edits it. The list and one
@@ -59,8 +65,9 @@ type AdminProduct struct {
 	DiscountPercent int             `json:"discount_percent"`
 	IsSold          bool            `json:"is_sold"`
 	IsPopular       bool            `json:"is_popular"`
+	IsPass          bool            `json:"is_pass"` // a pass or subscription: listed before the packs
 	IsActive        bool            `json:"is_active"`
-	Sort            int             `json:"sort"`
+	Sort            int             `json:"sort"` // list order among equals, smallest first; 0 leaves it to the size
 	Data            json.RawMessage `json:"data"` // an object, as Product's
 	// HasCredentials says whether an account product has its login stored
 	// (never what it is).

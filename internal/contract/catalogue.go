@@ -23,16 +23,19 @@ type ServiceRef struct {
 
 // Game is a tile on the home grid.
 type Game struct {
-	ID           int64      `json:"id"`
-	Name         string     `json:"name"`
-	NameMy       string     `json:"name_my"`
-	Slug         string     `json:"slug"`
-	Description  string     `json:"description"`
-	LogoURL      string     `json:"logo_url"`
-	IsHot        bool       `json:"is_hot"`
-	UsesServerID bool       `json:"uses_server_id"` // a coin order needs a server id besides the game id
-	ServiceID    int64      `json:"service_id"`
-	Service      ServiceRef `json:"service"`
+	ID           int64  `json:"id"`
+	Name         string `json:"name"`
+	NameMy       string `json:"name_my"`
+	Slug         string `json:"slug"`
+	Description  string `json:"description"`
+	LogoURL      string `json:"logo_url"`
+	IsHot        bool   `json:"is_hot"`
+	UsesServerID bool   `json:"uses_server_id"` // a coin order needs a server id besides the game id
+	// IDHelpURL is a picture of where the game shows the player's id
+	// ("Where is my ID?"); "" when the admin has set none.
+	IDHelpURL string     `json:"id_help_url"`
+	ServiceID int64      `json:"service_id"`
+	Service   ServiceRef `json:"service"`
 }
 
 // GameRef is a game as a product names it.
@@ -41,6 +44,8 @@ type GameRef struct {
 	Name   string `json:"name"`
 	NameMy string `json:"name_my"`
 	Slug   string `json:"slug"`
+	// IDHelpURL: Game's, for the game-id dialog a product opens.
+	IDHelpURL string `json:"id_help_url"`
 }
 
 // Product is an item for sale.
@@ -58,6 +63,7 @@ type Product struct {
 	// IsSold: an account that is sold, or a code product with no code left.
 	IsSold       bool       `json:"is_sold"`
 	IsPopular    bool       `json:"is_popular"`
+	IsPass       bool       `json:"is_pass"` // a pass or subscription, listed first
 	ServiceID    int64      `json:"service_id"`
 	Service      ServiceRef `json:"service"`
 	Game         GameRef    `json:"game"`

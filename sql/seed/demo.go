@@ -79,12 +79,34 @@ func Demo() Data {
 		}},
 	}
 	for i := range d.Games {
-		d.Games[i].LogoURL = MediaPrefix + "games/" + d.Games[i].Slug + ".svg"
+		g := &d.Games[i]
+		g.LogoURL = MediaPrefix + "games/" + g.Slug + ".svg"
+		g.SearchAliases = searchAliases[g.Slug]
+		if g.ServiceSlug == "top-up" {
+			g.IDHelpURL = MediaPrefix + "help/" + g.Slug + ".svg"
+		}
 	}
 	d.Products = append(d.Products, coinProducts()...)
 	d.Products = append(d.Products, codeProducts()...)
 	d.Products = append(d.Products, accountProducts()...)
 	return d
+}
+
+// searchAliases are what customers type for a game besides its names (the
+// initials of the English name, "ml", "ff", "coc", match without one):
+// nicknames and the Burmese spellings heard in shops.
+var searchAliases = map[string]string{
+	"mobile-legends":  "mlbb, mobile legend, bang bang, မိုဘိုင်း, အမ်အယ်",
+	"pubg-coin":       "pubgm, pubg mobile, ပပ်ဂျီ, ပဘ်ဂျီ",
+	"free-fire":       "garena, free fire max, ဖရီးဖိုင်း",
+	"genshin-impact":  "genshin, ဂင်ရှင်",
+	"honor-of-kings":  "kings, ဟော်နာ",
+	"clash-of-clans":  "clash, ကလက်ရှ်",
+	"valorant-points": "valo, valorant, ဗယ်လို",
+	"steam-wallet":    "steam card, steam gift",
+	"google-play":     "gp, play store, ပလေးစတိုး",
+	"mlbb-accounts":   "ml account, mobile legends account, ml အကောင့်",
+	"pubg-accounts":   "pubg account, ပပ်ဂျီ အကောင့်",
 }
 
 type coin struct {
@@ -93,6 +115,7 @@ type coin struct {
 	name   string // "" means "<amount> <unit>"
 	nameMy string
 	img    string // "" means the tier picture of the currency
+	pass   bool   // a pass or subscription: listed first
 }
 
 func coinProducts() []Product {
@@ -107,8 +130,8 @@ func coinProducts() []Product {
 			{amount: 344, price: 21000}, {amount: 429, price: 26000}, {amount: 514, price: 31000},
 			{amount: 706, price: 42000}, {amount: 878, price: 53000}, {amount: 1412, price: 84000},
 			{amount: 2195, price: 128000},
-			{amount: 220, price: 6500, name: "Weekly Diamond Pass", nameMy: "အပတ်စဉ် စိန်ပတ်စ်", img: "pass-weekly"},
-			{amount: 0, price: 35000, name: "Twilight Pass", nameMy: "တွိုင်လိုက် ပတ်စ်", img: "pass-season"},
+			{amount: 220, price: 6500, name: "Weekly Diamond Pass", nameMy: "အပတ်စဉ် စိန်ပတ်စ်", img: "pass-weekly", pass: true},
+			{amount: 0, price: 35000, name: "Twilight Pass", nameMy: "တွိုင်လိုက် ပတ်စ်", img: "pass-season", pass: true},
 		}},
 		{"pubg-coin", "UC", "UC", "uc", map[int]bool{60: true, 325: true, 660: true}, []coin{
 			{amount: 60, price: 4500}, {amount: 120, price: 8900}, {amount: 180, price: 13300},
@@ -120,13 +143,13 @@ func coinProducts() []Product {
 			{amount: 100, price: 3500}, {amount: 210, price: 7000}, {amount: 310, price: 10300},
 			{amount: 520, price: 17000}, {amount: 1060, price: 34000}, {amount: 2180, price: 68000},
 			{amount: 5600, price: 170000},
-			{amount: 450, price: 6800, name: "Weekly Membership", nameMy: "အပတ်စဉ် အသင်းဝင်", img: "membership"},
-			{amount: 2600, price: 32000, name: "Monthly Membership", nameMy: "လစဉ် အသင်းဝင်", img: "membership"},
+			{amount: 450, price: 6800, name: "Weekly Membership", nameMy: "အပတ်စဉ် အသင်းဝင်", img: "membership", pass: true},
+			{amount: 2600, price: 32000, name: "Monthly Membership", nameMy: "လစဉ် အသင်းဝင်", img: "membership", pass: true},
 		}},
 		{"genshin-impact", "Genesis Crystals", "ဂျနီဆစ် ခရစ္စတယ်", "crystal", map[int]bool{330: true}, []coin{
 			{amount: 60, price: 3800}, {amount: 330, price: 18000}, {amount: 1090, price: 54000},
 			{amount: 2240, price: 108000}, {amount: 3880, price: 178000}, {amount: 8080, price: 355000},
-			{amount: 300, price: 18000, name: "Blessing of the Welkin Moon", nameMy: "ဝဲလ်ကင်မွန်း လစဉ်ကတ်", img: "moon-card"},
+			{amount: 300, price: 18000, name: "Blessing of the Welkin Moon", nameMy: "ဝဲလ်ကင်မွန်း လစဉ်ကတ်", img: "moon-card", pass: true},
 		}},
 		{"honor-of-kings", "Tokens", "တိုကင်", "token", map[int]bool{240: true}, []coin{
 			{amount: 16, price: 900}, {amount: 80, price: 4300}, {amount: 240, price: 12800},
@@ -135,7 +158,7 @@ func coinProducts() []Product {
 		{"clash-of-clans", "Gems", "ကျောက်မျက်", "gem", map[int]bool{500: true}, []coin{
 			{amount: 80, price: 4500}, {amount: 500, price: 22000}, {amount: 1200, price: 44000},
 			{amount: 2500, price: 88000}, {amount: 6500, price: 215000},
-			{amount: 0, price: 27000, name: "Gold Pass", nameMy: "ရွှေပတ်စ်", img: "gold-pass"},
+			{amount: 0, price: 27000, name: "Gold Pass", nameMy: "ရွှေပတ်စ်", img: "gold-pass", pass: true},
 		}},
 	}
 	var out []Product
@@ -165,6 +188,7 @@ func coinProducts() []Product {
 				ImgURL:      MediaPrefix + "products/" + img + ".svg",
 				Price:       c.price,
 				IsPopular:   g.popular[c.amount],
+				IsPass:      c.pass,
 				Sort:        i + 1,
 				Data:        map[string]any{"amount": c.amount},
 			}

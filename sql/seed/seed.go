@@ -14,7 +14,7 @@ import "embed"
 // Media holds the artwork, served by the app at /media/: the file
 // games/mobile-legends.svg is the URL /media/games/mobile-legends.svg.
 //
-//go:embed games products payments banners
+//go:embed games products payments banners help
 var Media embed.FS
 
 // MediaPrefix is the URL path under which Media is served.
@@ -39,9 +39,12 @@ type Service struct {
 	Sort                     int
 }
 
-// Game is a tile on the home grid.
+// Game is a tile on the home grid. SearchAliases is comma-separated
+// lowercase text customers type for it; IDHelpURL the "Where is my ID?"
+// picture ("" none).
 type Game struct {
 	Slug, ServiceSlug, Name, NameMy, Description, LogoURL string
+	SearchAliases, IDHelpURL                              string
 	IsHot, UsesServerID                                   bool
 	Sort                                                  int
 }
@@ -56,6 +59,7 @@ type Product struct {
 	Price, FakePrice           int64
 	DiscountPercent            int
 	IsPopular, IsSold          bool
+	IsPass                     bool // a pass or subscription, listed first
 	Sort                       int
 	Data                       map[string]any
 	Account                    *Account // account products: the login sold

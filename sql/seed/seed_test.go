@@ -35,6 +35,25 @@ func TestDemoShape(t *testing.T) {
 	if games["pubg-coin"] == "" {
 		t.Error("pubg-coin missing (the client hides Server ID for it)")
 	}
+	// Every coin game shows where its id is, and every game has aliases
+	// with a Burmese one among them (issue 25).
+	for _, g := range d.Games {
+		if g.ServiceSlug == "top-up" && g.IDHelpURL == "" {
+			t.Errorf("game %s: no id help picture", g.Slug)
+		}
+		if g.SearchAliases != strings.ToLower(g.SearchAliases) || g.SearchAliases == "" {
+			t.Errorf("game %s: aliases %q, want lowercase and some", g.Slug, g.SearchAliases)
+		}
+	}
+	passes := map[string]int{}
+	for _, p := range d.Products {
+		if p.IsPass {
+			passes[p.GameSlug]++
+		}
+	}
+	if passes["mobile-legends"] != 2 || passes["free-fire"] != 2 {
+		t.Errorf("passes %v: the weekly and twilight passes, the memberships", passes)
+	}
 
 	skus := map[string]bool{}
 	codes := map[string]bool{}
@@ -116,6 +135,9 @@ func TestMediaReferenced(t *testing.T) {
 	var urls []string
 	for _, g := range d.Games {
 		urls = append(urls, g.LogoURL)
+		if g.IDHelpURL != "" {
+			urls = append(urls, g.IDHelpURL)
+		}
 	}
 	for _, p := range d.Products {
 		urls = append(urls, p.ImgURL)

@@ -247,16 +247,14 @@ test('insufficient balance says how much to top up and links to /top-up', async 
 });
 
 test('pagination: page in the URL, numbered buttons, next page', async ({ page }) => {
+  // A game's price list is one page (issue 25); search results still page by 12.
   await applySession(page, customer);
-  await page.goto('/detail/top-up/mobile-legends');
-  await expect(page).toHaveURL(/\?page=1$/);
+  await page.goto('/search?q=diamond');
   await expect(page.getByText('Current Page: 1 of 2')).toBeVisible();
   await page.getByRole('button', { name: 'Page 2' }).click();
-  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByText('Current Page: 2 of 2')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await page.goto('/detail/top-up/mobile-legends?page=2');
-  await expect(page.getByRole('article', { name: 'Twilight Pass' })).toBeVisible();
 });
 
 test('search in English and Burmese, no results, Home button', async ({ page }) => {

@@ -105,6 +105,14 @@ export interface AdminGame {
   logo_url: string;
   is_hot: boolean;
   uses_server_id: boolean;
+  /**
+   * SearchAliases: what customers type for the game besides its names,
+   * comma-separated, lowercase ("mlbb, mobile legend"). SearchInitials
+   * are derived from Name ("ml") and matched too; read only.
+   */
+  search_aliases: string;
+  search_initials: string;
+  id_help_url: string; // the "Where is my ID?" picture, or ""
   sort: number /* int */;
   is_active: boolean;
   created_at: string;
@@ -133,8 +141,9 @@ export interface AdminProduct {
   discount_percent: number /* int */;
   is_sold: boolean;
   is_popular: boolean;
+  is_pass: boolean; // a pass or subscription: listed before the packs
   is_active: boolean;
-  sort: number /* int */;
+  sort: number /* int */; // list order among equals, smallest first; 0 leaves it to the size
   data: unknown; // an object, as Product's
   /**
    * HasCredentials says whether an account product has its login stored
@@ -439,6 +448,11 @@ export interface Game {
   logo_url: string;
   is_hot: boolean;
   uses_server_id: boolean; // a coin order needs a server id besides the game id
+  /**
+   * IDHelpURL is a picture of where the game shows the player's id
+   * ("Where is my ID?"); "" when the admin has set none.
+   */
+  id_help_url: string;
   service_id: number /* int64 */;
   service: ServiceRef;
 }
@@ -450,6 +464,10 @@ export interface GameRef {
   name: string;
   name_my: string;
   slug: string;
+  /**
+   * IDHelpURL: Game's, for the game-id dialog a product opens.
+   */
+  id_help_url: string;
 }
 /**
  * Product is an item for sale.
@@ -472,6 +490,7 @@ export interface Product {
    */
   is_sold: boolean;
   is_popular: boolean;
+  is_pass: boolean; // a pass or subscription, listed first
   service_id: number /* int64 */;
   service: ServiceRef;
   game: GameRef;

@@ -31,10 +31,28 @@ describe('Enter Your Game Info (docs/spec.md §2, §5)', () => {
     expect(onConfirm).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), { gameUid: '12345', serverId: '2001' });
   });
 
+  it('opens the game\'s "Where is my ID?" picture and closes it again', async () => {
+    const game = { id: 1, name: 'Mobile Legends', name_my: 'မိုဘိုင်းလယ်ဂျင်း', slug: 'mobile-legends', id_help_url: '/media/help/mobile-legends.svg' };
+    const { user } = renderWithProviders(<GameInfoDialog product={product({ game })} onClose={vi.fn()} onConfirm={vi.fn()} />);
+    const help = screen.getByRole('button', { name: 'Where is my ID?' });
+    expect(help).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('img', { name: 'Where Mobile Legends shows your player ID' })).not.toBeInTheDocument();
+    await user.click(help);
+    expect(help).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('img', { name: 'Where Mobile Legends shows your player ID' })).toHaveAttribute('src', '/media/help/mobile-legends.svg');
+    await user.click(help);
+    expect(screen.queryByRole('img', { name: 'Where Mobile Legends shows your player ID' })).not.toBeInTheDocument();
+  });
+
+  it('offers no ID help for a game without a picture', () => {
+    renderWithProviders(<GameInfoDialog product={product()} onClose={vi.fn()} onConfirm={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Where is my ID?' })).not.toBeInTheDocument();
+  });
+
   it('hides Server ID for pubg-coin', () => {
     renderWithProviders(
       <GameInfoDialog
-        product={product({ uses_server_id: true, game: { id: 2, name: 'PUBG Mobile UC', name_my: '', slug: 'pubg-coin' } })}
+        product={product({ uses_server_id: true, game: { id: 2, name: 'PUBG Mobile UC', name_my: '', slug: 'pubg-coin', id_help_url: '' } })}
         onClose={vi.fn()}
         onConfirm={vi.fn()}
       />,
@@ -62,7 +80,7 @@ describe('Enter Your Game Info (docs/spec.md §2, §5)', () => {
     expect(onConfirm).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }), { gameUid: '123456', serverId: '2001' });
     again.unmount();
     // Another game starts empty.
-    renderWithProviders(<GameInfoDialog product={product({ game: { id: 2, name: 'Free Fire', name_my: '', slug: 'free-fire' } })} onClose={vi.fn()} onConfirm={vi.fn()} />);
+    renderWithProviders(<GameInfoDialog product={product({ game: { id: 2, name: 'Free Fire', name_my: '', slug: 'free-fire', id_help_url: '' } })} onClose={vi.fn()} onConfirm={vi.fn()} />);
     expect(screen.getByLabelText('Game ID')).toHaveValue('');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -29,6 +29,8 @@ export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogPr
   const [serverId, setServerId] = useState(remembered?.serverId ?? '');
   const [errors, setErrors] = useState<GameInfoErrors>({});
   const needsServer = product ? needsServerId(product) : false;
+  const [helpOpen, setHelpOpen] = useState(false);
+  const helpId = useId();
 
   const close = () => {
     setErrors({});
@@ -84,6 +86,28 @@ export function GameInfoDialog({ product, onClose, onConfirm }: GameInfoDialogPr
               setErrors((current) => ({ ...current, gameId: undefined }));
             }}
           />
+          {product.game.id_help_url && (
+            <div className="-mt-2 flex flex-col gap-2">
+              <button
+                type="button"
+                aria-expanded={helpOpen}
+                aria-controls={helpId}
+                onClick={() => setHelpOpen((open) => !open)}
+                className="w-fit text-sm font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300"
+              >
+                {t('products.gameInfo.idHelp')}
+              </button>
+              {helpOpen && (
+                <figure id={helpId}>
+                  <img
+                    src={product.game.id_help_url}
+                    alt={t('products.gameInfo.idHelpAlt', { game: localName(product.game, i18n.language) })}
+                    className="w-full rounded-xl border border-slate-200 dark:border-white/10"
+                  />
+                </figure>
+              )}
+            </div>
+          )}
           {needsServer && (
             <TextField
               label={t('products.gameInfo.serverId')}

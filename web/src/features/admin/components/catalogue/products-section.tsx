@@ -45,7 +45,8 @@ export function ProductsSection() {
     { name: 'img_url', label: t('admin.catalogue.image'), type: 'image' },
     { name: 'preview_img', label: t('admin.catalogue.previews'), type: 'images', hint: t('admin.catalogue.previewsHint') },
     { name: 'data', label: t('admin.catalogue.data'), type: 'json', hint: t('admin.catalogue.dataHint') },
-    { name: 'sort', label: t('admin.catalogue.sort'), type: 'number' },
+    { name: 'sort', label: t('admin.catalogue.sort'), type: 'number', hint: t('admin.catalogue.productSortHint') },
+    { name: 'is_pass', label: t('admin.catalogue.pass'), type: 'checkbox' },
     { name: 'is_popular', label: t('admin.catalogue.popular'), type: 'checkbox' },
     { name: 'is_active', label: t('admin.catalogue.active'), type: 'checkbox' },
     { name: 'is_sold', label: t('admin.catalogue.sold'), type: 'checkbox' },
@@ -97,6 +98,7 @@ export function ProductsSection() {
               </Td>
               <Td>
                 <span className="flex flex-wrap gap-1">
+                  {product.is_pass && <Badge tone="info">{t('admin.catalogue.passBadge')}</Badge>}
                   {product.is_popular && <Badge tone="info">{t('admin.catalogue.popular')}</Badge>}
                   {!product.is_active && <Badge>{t('admin.catalogue.inactive')}</Badge>}
                   {product.is_sold && <Badge tone="warn">{t('admin.catalogue.sold')}</Badge>}

@@ -151,7 +151,7 @@ export function RowEditor({
                 />
               );
             case 'image':
-              return <ImageField key={spec.name} {...common} value={String(value)} onChange={(url) => set(spec.name, url)} />;
+              return <ImageField key={spec.name} {...common} hint={spec.hint} value={String(value)} onChange={(url) => set(spec.name, url)} />;
             default:
               return (
                 <TextField

@@ -76,6 +76,8 @@ export function GamesSection() {
         { name: 'slug', label: t('admin.catalogue.slug'), type: 'text', hint: t('admin.catalogue.slugHint') },
         { name: 'description', label: t('admin.catalogue.description'), type: 'textarea' },
         { name: 'logo_url', label: t('admin.catalogue.logo'), type: 'image' },
+        { name: 'search_aliases', label: t('admin.catalogue.searchAliases'), type: 'text', hint: t('admin.catalogue.searchAliasesHint') },
+        { name: 'id_help_url', label: t('admin.catalogue.idHelp'), type: 'image', hint: t('admin.catalogue.idHelpHint') },
         { name: 'is_hot', label: t('admin.catalogue.hot'), type: 'checkbox' },
         { name: 'uses_server_id', label: t('admin.catalogue.usesServerId'), type: 'checkbox' },
         { name: 'sort', label: t('admin.catalogue.sort'), type: 'number' },
