@@ -95,7 +95,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Not the altcha widget: lib/captcha.ts loads it (with lib/altcha-widget.ts) when a form first needs a captcha.
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!altcha[\\/])/ },
+            // Nor the QR encoder: the top-up form's payment card loads it on first use.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!(altcha|qrcode|dijkstrajs|pngjs)[\\/])/ },
+            { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 10 },
             // Only dates in lazily loaded screens (notification panel, histories) use dayjs.
             { name: 'dayjs', test: /[\\/]node_modules[\\/]dayjs[\\/]/, priority: 10 },
             // lib/echo.ts loads the socket client after the first paint: one chunk, outside the entry.
