@@ -14,7 +14,7 @@ export function PaymentMethodCard({ method }: { method: PaymentMethod }) {
       ) : (
         <span className="size-12 shrink-0 rounded-xl bg-white shadow-sm" />
       )}
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex min-w-0 grow basis-48 flex-col gap-1">
         <p className="text-sm">
           <span className="text-slate-500 dark:text-slate-400">{t('topup.holder')}: </span>
           <span className="font-bold">{method.holderName}</span>

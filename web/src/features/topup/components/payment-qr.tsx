@@ -39,7 +39,7 @@ export function PaymentQr({ phone, methodName }: { phone: string; methodName: st
   if (!text || drawn?.text !== text) return <span className="size-28 shrink-0 rounded-xl bg-white" aria-hidden="true" />;
   const box = drawn.size + 8;
   return (
-    <figure className="flex shrink-0 flex-col items-center gap-1">
+    <figure className="ml-auto flex shrink-0 flex-col items-center gap-1">
       <svg role="img" aria-label={label} viewBox={`0 0 ${box} ${box}`} className="size-28 rounded-xl bg-white" shapeRendering="crispEdges">
         <rect width={box} height={box} fill="#fff" />
         <path d={drawn.path} fill="#000" data-testid="qr-modules" />
