@@ -12,8 +12,11 @@ import (
 // adminZone is the store's day: "today's sales" start at midnight in Myanmar.
 var adminZone = store.Zone
 
-// adminTopupPromise is what the customer is told: credited in about 5 minutes.
-const adminTopupPromise = 5 * time.Minute
+// topupPromise is what the customer is told: credited within the
+// configured delivery minutes. A top-up waiting longer is overdue.
+func (s *Server) topupPromise() time.Duration {
+	return time.Duration(s.deliveryMinutes()) * time.Minute
+}
 
 // adminOverview answers GET /api/admin/overview.
 func (s *Server) adminOverview(c *fiber.Ctx) error {
@@ -21,7 +24,7 @@ func (s *Server) adminOverview(c *fiber.Ctx) error {
 	local := now.In(adminZone)
 	dayStart := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, adminZone)
 	dayEnd := dayStart.AddDate(0, 0, 1)
-	ov, err := s.opts.Store.Overview(c.UserContext(), dayStart, dayEnd, now.Add(-adminTopupPromise), 10)
+	ov, err := s.opts.Store.Overview(c.UserContext(), dayStart, dayEnd, now.Add(-s.topupPromise()), 10)
 	if err != nil {
 		return err
 	}
@@ -47,7 +50,7 @@ func (s *Server) adminOverview(c *fiber.Ctx) error {
 		"sales": fiber.Map{"total": ov.SalesTotal, "count": ov.SalesCount},
 		"topups": fiber.Map{
 			"waiting": ov.TopupsWaiting, "overdue": ov.TopupsOverdue, "oldest_age_seconds": age(ov.OldestTopupAt),
-			"promise_seconds": int64(adminTopupPromise.Seconds()), "oldest": waiting,
+			"promise_seconds": int64(s.topupPromise().Seconds()), "oldest": waiting,
 		},
 		"orders":           fiber.Map{"waiting": ov.OrdersWaiting, "oldest_age_seconds": age(ov.OldestOrderAt)},
 		"wallet_liability": ov.WalletLiability,

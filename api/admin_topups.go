@@ -28,7 +28,7 @@ func (s *Server) toAdminTopupJSON(t store.AdminTopup) contract.AdminTopup {
 		end = *t.DecidedAt
 	}
 	j.AgeSeconds = max(0, int64(end.Sub(t.CreatedAt).Seconds()))
-	j.Overdue = t.Status == store.TopupPending && end.Sub(t.CreatedAt) > adminTopupPromise
+	j.Overdue = t.Status == store.TopupPending && end.Sub(t.CreatedAt) > s.topupPromise()
 	return j
 }
 

@@ -46,6 +46,20 @@ type Support struct {
 	DeliveryMinutes int `json:"delivery_minutes,omitempty"`
 }
 
+// DefaultDeliveryMinutes is docs/spec.md's delivery promise, used when
+// the deployment sets none.
+const DefaultDeliveryMinutes = 5
+
+// deliveryMinutes is the promise the server's own texts make (the order
+// and top-up answers, the back office's overdue line): the configured one,
+// so they never say 5 while the app says 15.
+func (s *Server) deliveryMinutes() int {
+	if m := s.opts.Public.Support.DeliveryMinutes; m > 0 {
+		return m
+	}
+	return DefaultDeliveryMinutes
+}
+
 // Channels reports whether any way to reach the shop is set.
 func (s Support) Channels() bool {
 	return s.Facebook != "" || s.Telegram != "" || s.TikTok != "" || s.Viber != "" || s.Phone != ""

@@ -176,7 +176,7 @@ func (s *Server) placeOrder(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	body := fiber.Map{
-		"message":     say(c, orderMessage(o)),
+		"message":     say(c, orderMessage(o), "minutes", s.deliveryMinutes()),
 		"credentials": toCredentialsJSON(o.Credentials),
 		"order":       toOrderJSON(o),
 		// The wallet after the order: the page shows it even when the

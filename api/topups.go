@@ -160,7 +160,7 @@ func (s *Server) createTopup(c *fiber.Ctx) error {
 	if replayed {
 		status = http.StatusOK
 	}
-	return reply(c, status, fiber.Map{"message": say(c, i18n.TopupCreated), "data": toTopupJSON(t)})
+	return reply(c, status, fiber.Map{"message": say(c, i18n.TopupCreated, "minutes", s.deliveryMinutes()), "data": toTopupJSON(t)})
 }
 
 // topupConflict is a 409 with its code, naming the field to fix if any.

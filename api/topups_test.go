@@ -31,14 +31,15 @@ type topupHarness struct {
 	kbz        int64
 }
 
-func newTopupHarness(t *testing.T) *topupHarness {
+func newTopupHarness(t *testing.T, mod ...func(*api.Options)) *topupHarness {
 	t.Helper()
 	dir := t.TempDir()
 	rd, err := receipts.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &topupHarness{authHarness: newAuthHarness(t, func(o *api.Options) { o.Receipts = rd }), dir: dir}
+	mod = append([]func(*api.Options){func(o *api.Options) { o.Receipts = rd }}, mod...)
+	h := &topupHarness{authHarness: newAuthHarness(t, mod...), dir: dir}
 	h.user(t, "alice", "09420000101", "secret123", false)
 	h.user(t, "bob", "09420000102", "secret123", false)
 	h.user(t, "boss", "09420000103", "secret123", true)

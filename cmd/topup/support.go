@@ -10,9 +10,6 @@ import (
 	"topup/internal/phone"
 )
 
-// defaultDeliveryMinutes is docs/spec.md's delivery promise.
-const defaultDeliveryMinutes = 5
-
 // maxDeliveryMinutes bounds DELIVERY_MINUTES: a promise of more than a day
 // is a typo.
 const maxDeliveryMinutes = 24 * 60
@@ -58,7 +55,7 @@ func loadSupport(getenv func(string) string) (api.Support, error) {
 	}
 	s.Hours = strings.TrimSpace(getenv("SUPPORT_HOURS"))
 
-	s.DeliveryMinutes = defaultDeliveryMinutes
+	s.DeliveryMinutes = api.DefaultDeliveryMinutes
 	if v := strings.TrimSpace(getenv("DELIVERY_MINUTES")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxDeliveryMinutes {

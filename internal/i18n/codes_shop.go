@@ -19,7 +19,7 @@ var (
 	InsufficientFundsBy  = def("insufficient_funds_by", "Your wallet balance is not enough for this order: it costs {required:kyat} and you have {balance:kyat}. Please top up at least {shortfall:kyat}.", "ဤအော်ဒါအတွက် ပိုက်ဆံအိတ်လက်ကျန်ငွေ မလုံလောက်ပါ။ ကျသင့်ငွေ {required:kyat} ဖြစ်ပြီး သင့်တွင် {balance:kyat} ရှိပါသည်။ အနည်းဆုံး {shortfall:kyat} ဖြည့်ပါ။")
 	OrderAccount         = def("order_confirmed_account", "Order confirmed! Your account login is below. Change both passwords right away.", "အော်ဒါ အတည်ပြုပြီးပါပြီ။ အကောင့်ဝင်ရောက်ရန် အချက်အလက်များ အောက်တွင် ရှိပါသည်။ စကားဝှက်နှစ်ခုလုံးကို ချက်ချင်း ပြောင်းပါ။")
 	OrderCode            = def("order_confirmed_code", "Order confirmed! Your code is below and in your messages.", "အော်ဒါ အတည်ပြုပြီးပါပြီ။ သင့်ကုဒ်ကို အောက်တွင်နှင့် မက်ဆေ့ချ်များထဲတွင် တွေ့နိုင်ပါသည်။")
-	OrderCoin            = def("order_confirmed_coin", "Order confirmed! It will be delivered to your game account in about 5 minutes.", "အော်ဒါ အတည်ပြုပြီးပါပြီ။ ၅ မိနစ်ခန့်အတွင်း သင့်ဂိမ်းအကောင့်သို့ ပို့ပေးပါမည်။")
+	OrderCoin            = def("order_confirmed_coin", "Order confirmed! It is usually delivered to your game account within {minutes:number} minutes.", "အော်ဒါ အတည်ပြုပြီးပါပြီ။ များသောအားဖြင့် {minutes:number} မိနစ်အတွင်း သင့်ဂိမ်းအကောင့်သို့ ပို့ပေးပါမည်။")
 
 	AlreadyReviewed     = def("already_reviewed", "You have already reviewed this order.", "ဤအော်ဒါအတွက် သုံးသပ်ချက် ရေးပြီးဖြစ်ပါသည်။")
 	NotReviewable       = def("not_reviewable", "Only a completed order can be reviewed.", "ပြီးဆုံးသော အော်ဒါကိုသာ သုံးသပ်နိုင်ပါသည်။")
@@ -57,7 +57,7 @@ var (
 	TopupQuoteUsed      = def("quote_used", "This exact total was already used for a top-up request. Check your top-up history, or start the top-up again for a new total.", "ဤတိကျသော ပမာဏဖြင့် ငွေဖြည့်တောင်းဆိုမှု ပြုလုပ်ပြီးဖြစ်ပါသည်။ ငွေဖြည့်မှတ်တမ်းကို စစ်ဆေးပါ၊ သို့မဟုတ် ပမာဏအသစ်အတွက် အစမှ ပြန်စပါ။")
 	TopupTooManyOpen    = def("too_many_open_topups", "You already have 3 top-ups waiting to be checked. Please wait until one is confirmed or rejected.", "စစ်ဆေးရန် စောင့်ဆိုင်းနေသော ငွေဖြည့်မှု ၃ ခု ရှိနေပြီဖြစ်ပါသည်။ တစ်ခုခုကို အတည်ပြုခြင်း သို့မဟုတ် ငြင်းပယ်ခြင်း ပြီးသည်အထိ စောင့်ပါ။")
 	TopupAmountBusy     = def("amount_busy", "Too many top-ups of this amount are waiting right now. Please choose a slightly different amount.", "ဤပမာဏဖြင့် ငွေဖြည့်မှုများ ယခု စောင့်ဆိုင်းနေသည်မှာ များလွန်းပါသည်။ အနည်းငယ် ကွာခြားသော ပမာဏကို ရွေးချယ်ပါ။")
-	TopupCreated        = def("topup_created", "Your top-up request was received. Your wallet will be credited in about 5 minutes, once the transfer is checked.", "သင့်ငွေဖြည့်တောင်းဆိုမှုကို လက်ခံရရှိပါပြီ။ ငွေလွှဲမှုကို စစ်ဆေးပြီးနောက် ၅ မိနစ်ခန့်အတွင်း ပိုက်ဆံအိတ်ထဲသို့ ထည့်ပေးပါမည်။")
+	TopupCreated        = def("topup_created", "Your top-up request was received. Once the transfer is checked, your wallet is usually credited within {minutes:number} minutes.", "သင့်ငွေဖြည့်တောင်းဆိုမှုကို လက်ခံရရှိပါပြီ။ ငွေလွှဲမှုကို စစ်ဆေးပြီးနောက် များသောအားဖြင့် {minutes:number} မိနစ်အတွင်း ပိုက်ဆံအိတ်ထဲသို့ ထည့်ပေးပါမည်။")
 	TransactionIDReused = def("transaction_id_reused", "This receipt's transaction id is on an earlier top-up: it can only be rejected.", "ဤပြေစာ၏ ငွေလွှဲနံပါတ်သည် ယခင်ငွေဖြည့်မှုတစ်ခုတွင် ပါပြီးဖြစ်သည်။ ငြင်းပယ်ရန်သာ ဖြစ်နိုင်ပါသည်။")
 
 	MessageTitleRequired = def("message_title_required", "Please enter a title.", "ခေါင်းစဉ် ထည့်ပါ။")

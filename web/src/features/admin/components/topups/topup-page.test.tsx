@@ -51,7 +51,7 @@ describe('top-up review', () => {
     expect(receiptAuth).toBe('Bearer test-token');
     expect(screen.getByText(/duplicate receipt/i)).toBeInTheDocument();
     expect(screen.getAllByText('50,037 KS').length).toBeGreaterThan(0);
-    expect(screen.getByText('Over 5 min', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('Overdue', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('confirms only after the confirmation dialog', async () => {

@@ -12,7 +12,7 @@ it('lists pending top-ups and shows a new one when topup.created arrives on priv
   server.use(http.get('*/api/admin/topups', () => HttpResponse.json(paged(list))));
   renderAdmin('/dashboard/topups');
   expect(await screen.findByRole('link', { name: 'Review top-up #5' })).toBeInTheDocument();
-  expect(screen.getByText('Over 5 min')).toBeInTheDocument();
+  expect(screen.getByText('Overdue')).toBeInTheDocument();
 
   list = [topup(), topup({ id: 6, overdue: false, age_seconds: 3 })];
   await act(async () => {
