@@ -67,10 +67,11 @@ type firstScreenIndex struct {
 
 // personalIndex is index.html for this request: with the first screen for
 // a signed-in visitor on / or /home while a banner is active, else as
-// built. Guests are sent to /login, so they get none. It is only a head
-// start: on error the page is sent as built.
+// built. Guests are sent to /login, so they get none, unless guest
+// browsing shows them /home too. It is only a head start: on error the
+// page is sent as built.
 func (s *Server) personalIndex(c *fiber.Ctx, index staticFile) staticFile {
-	if !s.hasFirstScreen || c.Cookies("token") == "" {
+	if !s.hasFirstScreen || (c.Cookies("token") == "" && !s.opts.Public.GuestBrowsing) {
 		return index
 	}
 	if p := c.Path(); p != "/" && p != "/home" {

@@ -120,36 +120,45 @@ func TestIndexFirstScreen(t *testing.T) {
 	const template = `<template id="first-screen-template"><div id="first-screen"><img src="" alt="" class="w-full"></div></template>`
 	index := "<!doctype html><head><title>app</title></head><body>" + template + "<div id=root></div></body>"
 	db := storetest.New(t)
-	srv := api.New(api.Options{Store: db, Log: zerolog.Nop()})
-	if err := srv.MountWeb(fstest.MapFS{"index.html": {Data: []byte(index)}}, nil); err != nil {
-		t.Fatal(err)
+	// GUEST_BROWSING on makes /home public, so a guest gets the first screen too.
+	servers := map[bool]*api.Server{}
+	for _, guests := range []bool{false, true} {
+		srv := api.New(api.Options{Store: db, Log: zerolog.Nop(), Public: api.PublicConfig{GuestBrowsing: guests}})
+		if err := srv.MountWeb(fstest.MapFS{"index.html": {Data: []byte(index)}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		servers[guests] = srv
 	}
-	get := func(t *testing.T, path, cookie string) string {
+	getFrom := func(t *testing.T, guests bool, path, cookie string) string {
 		t.Helper()
 		req := httptest.NewRequest(http.MethodGet, path, nil)
 		if cookie != "" {
 			req.Header.Set("Cookie", cookie)
 		}
-		res := send(t, srv.App(), req)
+		res := send(t, servers[guests].App(), req)
 		if res.status != http.StatusOK {
 			t.Fatalf("status %d", res.status)
 		}
 		return res.body
 	}
+	get := func(t *testing.T, path, cookie string) string { return getFrom(t, false, path, cookie) }
 	db.SQL().MustExec(`INSERT INTO banners (title, image_url) VALUES ('Double diamonds', '/media/banners/a.svg?x=1&y="2"')`)
 	filled := template + `<div id="first-screen"><img src="/media/banners/a.svg?x=1&amp;y=&#34;2&#34;" alt="" class="w-full"></div><div id=root>`
 	tests := []struct {
 		name, path, cookie string
-		want               bool
+		guests, want       bool
 	}{
-		{"signed in on /home", "/home", "token=abc", true},
-		{"signed in on /", "/", "lang=my; token=abc", true},
-		{"guest on /home goes to /login: none", "/home", "", false},
-		{"signed in elsewhere", "/top-up", "token=abc", false},
+		{"signed in on /home", "/home", "token=abc", false, true},
+		{"signed in on /", "/", "lang=my; token=abc", false, true},
+		{"guest on /home goes to /login: none", "/home", "", false, false},
+		{"signed in elsewhere", "/top-up", "token=abc", false, false},
+		{"guest browsing: guest on /home", "/home", "", true, true},
+		{"guest browsing: guest on /", "/", "lang=my", true, true},
+		{"guest browsing: guest elsewhere", "/top-up", "", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := get(t, tt.path, tt.cookie)
+			body := getFrom(t, tt.guests, tt.path, tt.cookie)
 			if got := strings.Contains(body, filled); got != tt.want {
 				t.Fatalf("body %q: first screen %v, want %v", body, got, tt.want)
 			}

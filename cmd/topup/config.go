@@ -50,6 +50,9 @@ type Config struct {
 	SMSProvider string
 	// ChatWidgetID is the live-chat (tawk.to) widget; empty turns it off.
 	ChatWidgetID string
+	// GuestBrowsing (GUEST_BROWSING) lets visitors see the home page,
+	// product lists and search before signing in (api.PublicConfig).
+	GuestBrowsing bool
 	// ExternalPusher is set when PUSHER_HOST points at another Pusher
 	// service (hosted Pusher, another cluster) that the store publishes to
 	// instead of the built-in server.
@@ -110,6 +113,13 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		return Config{}, err
 	}
 	cfg.Support = support
+	if v := strings.TrimSpace(getenv("GUEST_BROWSING")); v != "" {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return Config{}, fmt.Errorf("GUEST_BROWSING must be true or false, not %q", v)
+		}
+		cfg.GuestBrowsing = on
+	}
 	clientIPs, err := clientip.New(getenv("PROXY_HEADER"), getenv("TRUSTED_PROXIES"))
 	if err != nil {
 		return Config{}, err

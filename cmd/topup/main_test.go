@@ -274,6 +274,28 @@ func TestServeMigrateSeedAndShutDown(t *testing.T) {
 	}
 }
 
+// GUEST_BROWSING is off unless set (docs/spec.md guards the shop's pages),
+// reaches the app through the public config, and a value that is not a
+// yes or no stops the start rather than guessing.
+func TestGuestBrowsingFromEnvironment(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  bool
+	}{{"", false}, {"false", false}, {"0", false}, {"true", true}, {"1", true}} {
+		e, _ := testEnv(map[string]string{"GUEST_BROWSING": tt.value}, "")
+		cfg, rt, err := serverConfig(e)
+		if err != nil {
+			t.Fatalf("GUEST_BROWSING=%q: %v", tt.value, err)
+		}
+		if got := publicConfig(cfg, rt).GuestBrowsing; got != tt.want {
+			t.Errorf("GUEST_BROWSING=%q: guest browsing %v, want %v", tt.value, got, tt.want)
+		}
+	}
+	if _, err := loadConfig(envOf(map[string]string{"GUEST_BROWSING": "sometimes"})); err == nil {
+		t.Error("GUEST_BROWSING=sometimes accepted")
+	}
+}
+
 // Support channels come from the environment; none is made up (a bare
 // t.me/ opens nothing), numbers are read the way customers type them, and
 // production says at start when customers have no way to reach the shop.

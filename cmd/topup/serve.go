@@ -297,8 +297,9 @@ func publicConfig(cfg Config, rt realtime.Config) api.PublicConfig {
 			WSSPort:  port,
 			ForceTLS: cfg.PublicURL.Scheme == "https",
 		},
-		Support:      cfg.Support,
-		ChatWidgetID: cfg.ChatWidgetID,
+		Support:       cfg.Support,
+		ChatWidgetID:  cfg.ChatWidgetID,
+		GuestBrowsing: cfg.GuestBrowsing,
 	}
 }
 

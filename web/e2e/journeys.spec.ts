@@ -49,12 +49,13 @@ test('register → login → balance → live balance update → logout', async 
   await screenshot(page, 'journey-live-balance');
 
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('button', { name: 'Exit' }).click();
-  await page.getByRole('alertdialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('dialog', { name: 'Logout Successful' })).toBeVisible();
-  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'token' || cookie.name === 'user')).toEqual([]);
-  await page.getByRole('button', { name: 'Login Again' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  // One confirm, then straight to the login page (issue 25: no 'Logout Successful' pop-up).
+  await page.getByRole('alertdialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === 'token' || cookie.name === 'user')).toEqual([]);
 });
 
 test('reset password with the code from the log sender', async ({ page, request }) => {

@@ -83,7 +83,7 @@ for (const width of widths) {
           await page.getByRole('button', { name: language === 'en' ? 'Open menu' : 'မီနူးကို ဖွင့်ရန်' }).click();
           await page.waitForTimeout(300);
           await screenshot(page, `menu-signed-in-${variant}`);
-          await page.getByRole('button', { name: language === 'en' ? 'Exit' : 'ထွက်ရန်' }).click();
+          await page.getByRole('button', { name: language === 'en' ? 'Log out' : 'အကောင့်မှ ထွက်ရန်' }).click();
           await expect(page.getByRole('alertdialog')).toBeVisible();
           await screenshot(page, `logout-confirm-${variant}`);
         });

@@ -1,16 +1,31 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 
 import { guardRedirect, type GuardKind } from '@/app/guard-redirect';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { couldBeUsername } from '@/features/auth/utils/validation';
+import { useConfig } from '@/features/config/api/config';
 import { useSession } from '@/hooks/use-session';
+import { loginPath } from '@/lib/navigation';
 import { getPendingOrder, getPlacedOrder } from '@/lib/pending-order';
 
-/** A layout route that applies one guard to its children. */
+/**
+ * A layout route that applies one guard to its children. With guest browsing
+ * (GUEST_BROWSING, from /api/config) a guest sees the 'browse' pages, and one
+ * sent to sign in from a user page comes back to it afterwards (?next=).
+ * Without it, exactly docs/spec.md §6.
+ */
 export function Guard({ kind }: { kind: GuardKind }) {
   const session = useSession();
-  const to = guardRedirect(kind, session);
+  const { pathname, search } = useLocation();
+  const { data: config, isLoading } = useConfig();
+  const signedOut = !session.authenticated && (kind === 'browse' || kind === 'user');
+  // A guest's way depends on the setting: wait for it (one small, cached answer).
+  if (signedOut && !config && isLoading) return <PageSpinner />;
+  const guestBrowsing = config?.guest_browsing === true;
+  let to = guardRedirect(kind, session, guestBrowsing);
+  if (to === paths.login && signedOut && guestBrowsing) to = loginPath(pathname + search);
   return to ? <Navigate to={to} replace /> : <Outlet />;
 }
 

@@ -47,12 +47,18 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <Guard kind="user" />,
+        // Open to guests when the shop allows guest browsing (GUEST_BROWSING).
+        element: <Guard kind="browse" />,
         children: [
           { path: paths.home, loader: preloadHome, lazy: async () => ({ Component: (await import('@/app/routes/home')).HomeRoute }) },
+          { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await import('@/app/routes/detail')).DetailRoute }) },
+        ],
+      },
+      {
+        element: <Guard kind="user" />,
+        children: [
           { path: paths.topUp, lazy: async () => ({ Component: (await import('@/app/routes/top-up')).TopUpRoute }) },
           { path: paths.wallet, lazy: async () => ({ Component: (await import('@/app/routes/wallet')).WalletRoute }) },
-          { path: 'detail/:serviceName/:name', lazy: async () => ({ Component: (await import('@/app/routes/detail')).DetailRoute }) },
           { path: 'orders/:id', lazy: async () => ({ Component: (await import('@/app/routes/order-detail')).OrderDetailRoute }) },
           {
             element: <OrderGuard />,

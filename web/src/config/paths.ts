@@ -21,3 +21,6 @@ export const paths = {
 
 /** The id of the game grid on /home that 'Home' and 'Games Shop' scroll down to. */
 export const GAMES_SECTION_ID = 'games';
+
+/** The id of the order history on the account page, where the menu's 'My orders' scrolls to. */
+export const ORDERS_SECTION_ID = 'orders';

@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /** A full-page navigation (docs/spec.md §4: after login the page reloads at its destination). */
 export function hardRedirect(path: string) {
   window.location.assign(path);
@@ -19,4 +21,19 @@ export function scrollToSection(id: string, attempts = 20) {
 
 export function scrollToTop() {
   window.scrollTo({ top: 0, behavior: 'smooth' });
+}
+
+/** Only a path of this site: `?return=` and `?next=` must not send the customer elsewhere. */
+export function localPath(value: string | null | undefined): string | undefined {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;
+}
+
+/**
+ * The login page that comes back to `next` once signed in (or registered):
+ * with guest browsing a visitor asked to sign in at "Confirm order" or "Top up"
+ * returns to the order or top-up they were on.
+ */
+export function loginPath(next: string | undefined, to: string = paths.login): string {
+  const back = localPath(next);
+  return back ? `${to}?next=${encodeURIComponent(back)}` : to;
 }

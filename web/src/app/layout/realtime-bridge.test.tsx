@@ -145,22 +145,35 @@ describe('live updates and logout', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Menu' });
     expect(within(menu).getByText('aungaung')).toBeInTheDocument();
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Games Shop', 'Top Up', 'Wallet', 'Account Settings']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Games Shop',
+      'Top Up',
+      'Wallet',
+      'My orders',
+      'Account Settings',
+      'Support',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/aungaung');
-    await user.click(within(menu).getByRole('button', { name: 'Exit' }));
+    expect(within(menu).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/aungaung');
+    // Support is the shop's first configured channel (test config: Telegram).
+    expect(within(menu).getByRole('link', { name: 'Support' })).toHaveAttribute('href', 'https://t.me/shwetopup');
+    // The menu's button says what the dialog does.
+    await user.click(within(menu).getByRole('button', { name: 'Log out' }));
 
-    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Log out?' });
     expect(confirm).toHaveTextContent('Are you sure you want to log out of your account?');
-    await user.click(within(confirm).getByRole('button', { name: 'Logout' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Log out' }));
     expect(within(confirm).getByRole('button', { name: 'Logging out...' })).toBeDisabled();
     release();
 
-    const done = await screen.findByRole('dialog', { name: 'Logout Successful' });
+    // One confirm, then straight to the login page: no 'Logout Successful' pop-up.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('dialog', { name: 'Logout Successful' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(getSession().token).toBeUndefined();
     expect(fakeRealtime.disconnects).toBe(fakeRealtime.connects);
     expect(fakeRealtime.listeners).toEqual([]);
-    await user.click(within(done).getByRole('button', { name: 'Login Again' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows Logout Failed with the Burmese advice when the call fails', async () => {
@@ -168,8 +181,8 @@ describe('live updates and logout', () => {
     signInAs();
     const { user } = renderApp('/home');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    await user.click(screen.getByRole('button', { name: 'Exit' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirm Logout' })).getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Log out?' })).getByRole('button', { name: 'Log out' }));
     const failed = await screen.findByRole('alertdialog', { name: 'Logout Failed' });
     expect(failed).toHaveTextContent('@shwetopup');
     expect(failed).toHaveTextContent('Admin ကို ဆက်သွယ်ပါ');
@@ -180,7 +193,7 @@ describe('live updates and logout', () => {
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login', 'Register', 'Home']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login', 'Register', 'Home', 'Support']);
     expect(fakeRealtime.connects).toBe(0);
   });
   it('says "+N Ks added" once when a top-up is confirmed live, though the event may come twice', async () => {

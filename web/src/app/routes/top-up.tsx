@@ -8,11 +8,7 @@ import { deliveryMinutes } from '@/features/config/support';
 import { TopupForm } from '@/features/topup/components/topup-form';
 import { Transactions } from '@/features/topup/components/transactions';
 import { parseAmount } from '@/features/topup/utils/rules';
-
-/** Only a path of this site: `?return=` must not send the customer elsewhere. */
-function localPath(value: string | null): string | undefined {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;
-}
+import { localPath } from '@/lib/navigation';
 
 /**
  * /top-up: the form beside the latest transaction and the history (docs/spec.md §2).

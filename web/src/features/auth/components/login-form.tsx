@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { LoginIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
@@ -14,7 +15,7 @@ import { messageOf } from '@/features/auth/utils/server-errors';
 import { captchaRequired, errorCode } from '@/lib/api-errors';
 import { hasErrors, LIMITS, looksLikeAdmin, validateLogin, type ValidationKey } from '@/features/auth/utils/validation';
 import { useFormState } from '@/hooks/use-form-state';
-import { hardRedirect } from '@/lib/navigation';
+import { hardRedirect, localPath, loginPath } from '@/lib/navigation';
 import { saveUser, startSession } from '@/lib/session';
 
 const REMEMBER_KEY = 'remembered_login';
@@ -52,6 +53,8 @@ export function LoginForm() {
   // try; the widget loads only then.
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const { containerRef: captchaBox, solve, restart } = useCaptcha(captchaNeeded);
+  // Where a guest was asked to sign in (the order or top-up they were on).
+  const next = localPath(useSearchParams()[0].get('next'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +87,7 @@ export function LoginForm() {
         console.warn('Could not refresh the user after login', error);
       }
       // Straight in: a success pop-up would only delay the store.
-      hardRedirect(user.is_admin ? paths.dashboard : paths.home);
+      hardRedirect(user.is_admin ? paths.dashboard : (next ?? paths.home));
     } catch (error) {
       const code = errorCode(error);
       if (code && CAPTCHA_CODES.includes(code)) {
@@ -150,7 +153,7 @@ export function LoginForm() {
           serverError={serverError}
           loading={loading}
           icon={<LoginIcon className="size-5" />}
-          other={{ prompt: t('auth.login.noAccount'), label: t('auth.login.toRegister'), to: paths.register }}
+          other={{ prompt: t('auth.login.noAccount'), label: t('auth.login.toRegister'), to: loginPath(next, paths.register) }}
         />
       </form>
       <AuthResultDialogs form="login" dialog={dialog} onFailureClose={() => setDialog(null)} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DangerMark } from '@/components/ui/danger-mark';
@@ -18,25 +19,29 @@ type LogoutDialogsProps = {
   supportName: string;
 };
 
-/** docs/spec.md §4 Logout: confirm ('Logging out...'), then 'Logout Successful' or 'Logout Failed'. */
+/**
+ * docs/spec.md §4 Logout: confirm ('Logging out...'), then straight to the login page, or 'Logout Failed'.
+ * One confirm is enough ceremony (issue 25): the 'Logout Successful' pop-up only delayed the customer.
+ */
 export function LogoutDialogs({ open, onClose, supportName }: LogoutDialogsProps) {
   const { t } = useTranslation();
-  const [result, setResult] = useState<'success' | 'failure' | null>(null);
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
 
-  // Never throws: every outcome is one of the two result dialogs.
+  const signedOut = () => {
+    clearSession();
+    void navigate(paths.login, { replace: true });
+  };
+
+  // Never throws: the outcome is the login page or the failure dialog.
   const attempt = async () => {
     try {
       await logout();
-      clearSession();
-      setResult('success');
+      signedOut();
     } catch (error) {
       // A revoked or expired token means the session is already over.
-      if (isApiError(error) && error.status === 401) {
-        clearSession();
-        setResult('success');
-      } else {
-        setResult('failure');
-      }
+      if (isApiError(error) && error.status === 401) signedOut();
+      else setFailed(true);
     }
   };
 
@@ -57,22 +62,13 @@ export function LogoutDialogs({ open, onClose, supportName }: LogoutDialogsProps
         {t('logout.confirmBody')}
       </ConfirmDialog>
       <NotificationDialog
-        open={result === 'success'}
-        kind="success"
-        title={t('logout.successTitle')}
-        message={t('logout.successBody')}
-        buttonLabel={t('logout.successButton')}
-        to={paths.login}
-        onClose={() => setResult(null)}
-      />
-      <NotificationDialog
-        open={result === 'failure'}
+        open={failed}
         kind="error"
         title={t('logout.failedTitle')}
         message={<span lang="my">{t('logout.failedBody', { name: supportName, lng: 'my' })}</span>}
         buttonLabel={t('logout.failedButton')}
         onClose={() => {
-          setResult(null);
+          setFailed(false);
           void attempt();
         }}
       />

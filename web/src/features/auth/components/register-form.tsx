@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { UserPlusIcon } from '@/components/ui/icons';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { paths } from '@/config/paths';
 import { register } from '@/features/auth/api/auth';
 import { AdminBadge } from '@/features/auth/components/admin-badge';
 import { AuthFormEnd, AuthResultDialogs } from '@/features/auth/components/auth-form-parts';
 import { CAPTCHA_CODES, useCaptcha } from '@/features/auth/hooks/use-captcha';
 import { fieldErrorsOf, messageOf } from '@/features/auth/utils/server-errors';
 import { errorCode } from '@/lib/api-errors';
+import { loginPath } from '@/lib/navigation';
 import { useFormState } from '@/hooks/use-form-state';
 import { hasErrors, LIMITS, looksLikeAdmin, validateRegister, type RegisterField } from '@/features/auth/utils/validation';
 
@@ -21,6 +22,8 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const { values, setValues, errors, setErrors, update, serverError, setServerError, pending: loading, setPending: setLoading } = useFormState<RegisterField>(empty);
   const [dialog, setDialog] = useState<'success' | 'failure' | null>(null);
+  // A guest asked to sign in at an order or top-up signs in after registering and goes back there.
+  const next = useSearchParams()[0].get('next') ?? undefined;
   // Every sign-up carries a solved captcha; its code loads with the form.
   const { containerRef: captchaBox, ready: captchaReady, failed: captchaFailed, solve, restart } = useCaptcha(true);
 
@@ -108,10 +111,10 @@ export function RegisterForm() {
           serverError={serverError}
           loading={loading}
           icon={<UserPlusIcon className="size-5" />}
-          other={{ prompt: t('auth.register.haveAccount'), label: t('auth.register.toLogin'), to: paths.login }}
+          other={{ prompt: t('auth.register.haveAccount'), label: t('auth.register.toLogin'), to: loginPath(next) }}
         />
       </form>
-      <AuthResultDialogs form="register" dialog={dialog} successTo={paths.login} onSuccessClose={() => setDialog(null)} onFailureClose={() => setDialog(null)} />
+      <AuthResultDialogs form="register" dialog={dialog} successTo={loginPath(next)} onSuccessClose={() => setDialog(null)} onFailureClose={() => setDialog(null)} />
     </>
   );
 }

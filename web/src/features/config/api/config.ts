@@ -18,6 +18,8 @@ export interface AppConfig {
   support?: SupportConfig;
   /** Live-chat widget id (e.g. a Tawk.to "property/widget" id); the widget loads only when set. */
   chat_widget_id?: string;
+  /** GUEST_BROWSING: home, game pages and search are open to visitors who have not signed in. */
+  guest_browsing?: boolean;
 }
 
 export interface SupportConfig {

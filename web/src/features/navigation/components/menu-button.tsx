@@ -7,16 +7,18 @@ import { IconButton } from '@/components/ui/icon-button';
 import {
   CloseIcon,
   GamepadIcon,
+  HeadsetIcon,
   HomeIcon,
   LoginIcon,
   LogoutIcon,
   MenuIcon,
   PlusCircleIcon,
+  ReceiptIcon,
   SettingsIcon,
   UserPlusIcon,
   WalletIcon,
 } from '@/components/ui/icons';
-import { GAMES_SECTION_ID, paths } from '@/config/paths';
+import { GAMES_SECTION_ID, ORDERS_SECTION_ID, paths } from '@/config/paths';
 import { useDisclosure } from '@/hooks/use-disclosure';
 import { useEscapeKey } from '@/hooks/use-escape-key';
 import { scrollToSection, scrollToTop } from '@/lib/navigation';
@@ -26,6 +28,8 @@ type MenuButtonProps = {
   user: SessionUser | null;
   /** Exit: opens the logout confirm. */
   onExit: () => void;
+  /** Where "Support" leads: the shop's first configured channel; none hides it. */
+  supportHref?: string;
 };
 
 type Item = { to: string; label: string; icon: ReactNode; after?: () => void };
@@ -35,8 +39,11 @@ const itemClass = (active: boolean) =>
     active ? 'text-violet-700 dark:text-violet-300' : ''
   }`;
 
-/** docs/spec.md §2 menu: Login, Register, Home when signed out; welcome, Exit and the shop links when signed in. */
-export function MenuButton({ user, onExit }: MenuButtonProps) {
+/**
+ * docs/spec.md §2 menu: Login, Register, Home when signed out; welcome, Exit and the shop links when signed in,
+ * with "My orders" (the order history on the account page) and "Support" (issue 25).
+ */
+export function MenuButton({ user, onExit, supportHref }: MenuButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { isOpen, toggle, close } = useDisclosure();
@@ -56,6 +63,12 @@ export function MenuButton({ user, onExit }: MenuButtonProps) {
         { to: paths.home, label: t('nav.gamesShop'), icon: <GamepadIcon className="size-5" />, after: toGames },
         { to: paths.topUp, label: t('nav.topUp'), icon: <PlusCircleIcon className="size-5" /> },
         { to: paths.wallet, label: t('nav.wallet'), icon: <WalletIcon className="size-5" /> },
+        {
+          to: paths.profile(user.username),
+          label: t('nav.myOrders'),
+          icon: <ReceiptIcon className="size-5" />,
+          after: () => scrollToSection(ORDERS_SECTION_ID),
+        },
         { to: paths.profile(user.username), label: t('nav.account'), icon: <SettingsIcon className="size-5" />, after: scrollToTop },
       ]
     : [
@@ -122,6 +135,14 @@ export function MenuButton({ user, onExit }: MenuButtonProps) {
                   </NavLink>
                 </li>
               ))}
+              {supportHref && (
+                <li>
+                  <a href={supportHref} target="_blank" rel="noopener noreferrer" onClick={close} className={itemClass(false)}>
+                    <HeadsetIcon className="size-5" />
+                    {t('nav.support')}
+                  </a>
+                </li>
+              )}
             </ul>
             <div className="mt-2 border-t border-slate-100 px-3 pt-3 pb-1 dark:border-white/10">
               <LanguageSwitch />

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Pagination } from '@/components/pagination/pagination';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { paths } from '@/config/paths';
+import { ORDERS_SECTION_ID, paths } from '@/config/paths';
 import { KeyIcon } from '@/components/ui/icons';
 import { useOrders } from '@/features/orders/api/orders';
 import type { Order } from '@/types/api';
@@ -130,7 +130,7 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
     );
 
   return (
-    <section aria-labelledby="order-history" className="flex flex-col gap-4">
+    <section id={ORDERS_SECTION_ID} aria-labelledby="order-history" className="flex scroll-mt-24 flex-col gap-4">
       <h2 id="order-history" className="text-xl font-bold">
         {t('orders.title')}
       </h2>
