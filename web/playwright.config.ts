@@ -18,12 +18,18 @@ export default defineConfig({
   outputDir: './test-results/artifacts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Spec files run in two workers against the one server (each test's own
+  // customer keeps them apart); a file's tests stay in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
+    // Each worker is its own client address (with-server.sh trusts the
+    // header from loopback), so per-address rate limits see one customer
+    // per worker as in life, not every journey of the suite from one phone.
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${Number(process.env.TEST_PARALLEL_INDEX ?? 0) + 1}` },
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',

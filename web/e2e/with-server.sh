@@ -43,6 +43,11 @@ export SMS_PROVIDER=log
 # in milliseconds.
 export CAPTCHA_MAX_NUMBER="${CAPTCHA_MAX_NUMBER:-2000}"
 export LOG_FORMAT=json
+# Parallel Playwright workers each come from their own address
+# (playwright.config.ts sets X-Forwarded-For per worker), so the
+# per-address limits (login, captcha, registration) count each worker as
+# the one customer's phone it stands for, not the whole suite as one.
+export PROXY_HEADER=X-Forwarded-For TRUSTED_PROXIES=127.0.0.1/32
 
 "$bin" migrate
 "$bin" seed
