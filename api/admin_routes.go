@@ -24,27 +24,27 @@ func (s *Server) mountAdmin(api fiber.Router) {
 
 	a.Get("/topups", s.adminListTopups)
 	a.Get("/topups/:id", s.adminShowTopup)
-	a.Post("/topups/:id/confirm", s.adminConfirmTopup)
-	a.Post("/topups/:id/reject", s.adminRejectTopup)
+	a.Post("/topups/:id/confirm", keepsCatalogue, s.adminConfirmTopup)
+	a.Post("/topups/:id/reject", keepsCatalogue, s.adminRejectTopup)
 
 	a.Get("/orders", s.adminListOrders)
 	a.Get("/orders/queue", s.adminOrderQueue)
 	a.Get("/orders/:id", s.adminShowOrder)
-	a.Post("/orders/:id/claim", s.adminClaimOrder)
+	a.Post("/orders/:id/claim", keepsCatalogue, s.adminClaimOrder)
 	a.Post("/orders/:id/complete", s.adminCompleteOrder)
 	a.Post("/orders/:id/fail", s.adminFailOrder)
 
 	a.Get("/refunds", s.adminListRefunds)
 	a.Post("/refunds/:id/approve", s.adminApproveRefund)
-	a.Post("/refunds/:id/deny", s.adminDenyRefund)
+	a.Post("/refunds/:id/deny", keepsCatalogue, s.adminDenyRefund)
 
 	a.Get("/users", s.adminListUsers)
 	a.Get("/users/:id", s.adminShowUser)
 	a.Get("/users/:id/ledger", s.adminUserLedger)
-	a.Post("/users/:id/ban", s.adminBan)
-	a.Post("/users/:id/unban", s.adminUnban)
-	a.Post("/users/:id/wallet", s.adminAdjustWallet)
-	a.Post("/users/:id/delete", s.adminCompleteDeletion)
+	a.Post("/users/:id/ban", keepsCatalogue, s.adminBan)
+	a.Post("/users/:id/unban", keepsCatalogue, s.adminUnban)
+	a.Post("/users/:id/wallet", keepsCatalogue, s.adminAdjustWallet)
+	a.Post("/users/:id/delete", keepsCatalogue, s.adminCompleteDeletion)
 	a.Get("/account-deletions", s.adminDeletionRequests)
 
 	mountTable(a, "/services", s.adminTableServices())
@@ -54,7 +54,7 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Get("/products/:id", s.adminShowProduct)
 	a.Patch("/products/:id", s.adminUpdateProduct)
 	a.Put("/products/:id/credentials", s.adminSetCredentials)
-	a.Post("/products/:id/credentials/reveal", s.adminRevealCredentials)
+	a.Post("/products/:id/credentials/reveal", keepsCatalogue, s.adminRevealCredentials)
 	a.Get("/products/:id/codes", s.adminCodeStock)
 	a.Post("/products/:id/codes", s.adminImportCodes)
 	a.Get("/codes/stock", s.adminCodeStocks)
@@ -67,10 +67,10 @@ func (s *Server) mountAdmin(api fiber.Router) {
 	a.Patch("/reviews/:id", s.adminModerateReview)
 	a.Get("/settings/admin-online", s.adminGetOnline)
 	a.Get("/settings/receipt-checks", s.adminGetReceiptRules)
-	a.Put("/settings/receipt-checks", s.adminSetReceiptRules)
-	a.Put("/settings/admin-online", s.adminSetOnline)
+	a.Put("/settings/receipt-checks", keepsCatalogue, s.adminSetReceiptRules)
+	a.Put("/settings/admin-online", keepsCatalogue, s.adminSetOnline)
 	a.Get("/audit", s.adminAuditLog)
-	a.Post("/events", s.adminPublishEvent)
+	a.Post("/events", keepsCatalogue, s.adminPublishEvent)
 }
 
 // adminCRUD is what a catalogue table answers (see adminTable).

@@ -19,8 +19,8 @@ import (
 // is what every visitor reads and what changes only when an admin edits
 // it, so each node keeps its answers in memory: the bytes, their ETag and
 // content type, by route and the query parameters the handler reads.
-// Every admin change (any admin request that is not a read and succeeds)
-// and every purchase that can sell a product out forgets them on every
+// Every admin change to it (any admin request that is not a read and
+// succeeds, except on routes marked keepsCatalogue) and every purchase that can sell a product out forgets them on every
 // node through the bus before it is answered; anything else (the seed, SQL by hand, a banner's start or end
 // time passing) shows within catalogueCacheTTL. Only 200s are kept. An
 // answer carries a strong ETag, and If-None-Match with it answers 304
@@ -221,15 +221,33 @@ func (s *Server) forgetCatalogue(ctx context.Context) {
 
 // forgetCatalogueAfterChange is on every admin route: an admin request
 // that changes something (not GET or HEAD) and succeeds forgets the
-// catalogue before it is answered. Admin changes are rare, so forgetting
-// on every one, catalogue or not, costs nothing worth saving.
+// catalogue before it is answered, unless its route is marked
+// keepsCatalogue. Forgetting is the default so that a new admin route
+// can at worst forget too often, never leave a stale price up.
 func (s *Server) forgetCatalogueAfterChange(c *fiber.Ctx) error {
 	err := c.Next()
 	if m := c.Method(); m == fiber.MethodGet || m == fiber.MethodHead {
+		return err
+	}
+	if kept, _ := c.Locals(catalogueKept).(bool); kept {
 		return err
 	}
 	if err == nil && c.Response().StatusCode() < 400 {
 		s.forgetCatalogue(c.UserContext())
 	}
 	return err
+}
+
+type catalogueKeptKey struct{}
+
+var catalogueKept = catalogueKeptKey{}
+
+// keepsCatalogue marks an admin route that changes nothing a catalogue
+// answer shows (top-up decisions, the order queue, wallets, bans,
+// settings): forgetting waits for every node's acknowledgement, and
+// admins confirm top-ups several times a minute, each of which made the
+// cluster drop every visitor's cached catalogue.
+func keepsCatalogue(c *fiber.Ctx) error {
+	c.Locals(catalogueKept, true)
+	return c.Next()
 }
