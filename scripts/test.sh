@@ -34,8 +34,10 @@ if [ -z "${TEST_REDIS_CLUSTER_URL:-}" ]; then
 fi
 export TEST_REDIS_CLUSTER_URL
 
+# -timeout: the api package alone runs ~5 min under -race on a quiet
+# 2-core machine and past Go's default 10 min on a busy one.
 step "go test -race"
-go test -race -count=1 "${pkgs[@]}"
+go test -race -count=1 -timeout 25m "${pkgs[@]}"
 
 # Counted executions, not seconds: a duration can end while a worker is
 # mid-input, and Go's fuzzer then fails the run with "context deadline

@@ -52,6 +52,10 @@ func TestDecisionsOnADeletedAccount(t *testing.T) {
 	if _, err := s.db.DecideRefund(ctx, admin, r1.ID, store.RefundDecision{Approve: true}); !errors.Is(err, store.ErrAccountDeleted) {
 		t.Fatalf("approve: %v, want ErrAccountDeleted", err)
 	}
+	// Nor does an admin's hand credit it (a wallet no one can spend).
+	if _, _, err := s.db.AdminAdjustWallet(ctx, admin, u.ID, 5000, "goodwill", ""); !errors.Is(err, store.ErrAccountDeleted) {
+		t.Fatalf("adjust: %v, want ErrAccountDeleted", err)
+	}
 	if w := s.wallet(u.ID); w != 0 {
 		t.Fatalf("a deleted account's wallet holds %d", w)
 	}

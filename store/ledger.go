@@ -100,7 +100,8 @@ func (s *DB) LedgerEntries(ctx context.Context, userID int64, before int64, limi
 // wallet by hand: an admin's correction with a required reason. reference
 // makes it idempotent: a second call with the same reference is a
 // *ConflictError (wallet_ledger_reference_key) and changes nothing. A debit
-// never takes the wallet below zero (ErrInsufficientFunds). The new balance
+// never takes the wallet below zero (ErrInsufficientFunds); a deleted
+// account is ErrAccountDeleted. The new balance
 // is pushed to the user (user.updated, updateType wallet) after commit.
 func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, reason, reference string) (LedgerEntry, error) {
 	reason, reference = strings.TrimSpace(reason), strings.TrimSpace(reference)
@@ -109,6 +110,11 @@ func (s *DB) AdjustWallet(ctx context.Context, userID, amount, actorID int64, re
 	}
 	var e LedgerEntry
 	err := s.WithTx(ctx, func(tx *sqlx.Tx) error {
+		// A deleted account's wallet stays empty for good: no one can
+		// spend or withdraw what an adjustment would put there.
+		if err := lockLiveUser(ctx, tx, userID); err != nil {
+			return err
+		}
 		var err error
 		e, err = postLedger(ctx, tx, LedgerEntry{
 			UserID: userID, Amount: amount, Kind: LedgerAdjustment, Reference: reference,
