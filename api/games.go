@@ -21,6 +21,6 @@ func toGameJSON(g store.Game) contract.Game {
 	return contract.Game{
 		ID: g.ID, Name: g.Name, NameMy: g.NameMy, Slug: g.Slug, Description: g.Description,
 		LogoURL: g.LogoURL, IsHot: g.IsHot, UsesServerID: g.UsesServerID, IDHelpURL: g.IDHelpURL, ServiceID: g.ServiceID,
-		Service: contract.ServiceRef{Name: g.ServiceName, Slug: g.ServiceSlug, Kind: g.ServiceKind},
+		Service: contract.ServiceRef{Name: g.ServiceName, NameMy: g.ServiceNameMy, Slug: g.ServiceSlug, Kind: g.ServiceKind},
 	}
 }

@@ -21,7 +21,7 @@ func toProductJSON(p store.Product) contract.Product {
 		ID: p.ID, Name: p.Name, NameMy: p.NameMy, Description: p.Description, ImgURL: p.ImgURL,
 		PreviewImg: []string(p.PreviewImg), Price: p.Price, DiscountPercent: p.DiscountPercent,
 		IsSold: p.IsSold, IsPopular: p.IsPopular, IsPass: p.IsPass, ServiceID: p.ServiceID,
-		Service: contract.ServiceRef{Name: p.ServiceName, Slug: p.ServiceSlug, Kind: p.Kind},
+		Service: contract.ServiceRef{Name: p.ServiceName, NameMy: p.ServiceNameMy, Slug: p.ServiceSlug, Kind: p.Kind},
 		Game: contract.GameRef{ID: p.GameID, Name: p.GameName, NameMy: p.GameNameMy, Slug: p.GameSlug,
 			IDHelpURL: p.GameIDHelpURL},
 		UsesServerID: p.UsesServerID,

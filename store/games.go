@@ -7,24 +7,25 @@ import (
 
 // Game is a tile on the home grid, with its service.
 type Game struct {
-	ID           int64  `db:"id"`
-	ServiceID    int64  `db:"service_id"`
-	ServiceName  string `db:"service_name"`
-	ServiceSlug  string `db:"service_slug"`
-	ServiceKind  string `db:"service_kind"`
-	Name         string `db:"name"`
-	NameMy       string `db:"name_my"`
-	Slug         string `db:"slug"`
-	Description  string `db:"description"`
-	LogoURL      string `db:"logo_url"`
-	IsHot        bool   `db:"is_hot"`
-	UsesServerID bool   `db:"uses_server_id"`
-	IDHelpURL    string `db:"id_help_url"` // a picture of where the game shows the player's id; "" none
+	ID            int64  `db:"id"`
+	ServiceID     int64  `db:"service_id"`
+	ServiceName   string `db:"service_name"`
+	ServiceNameMy string `db:"service_name_my"`
+	ServiceSlug   string `db:"service_slug"`
+	ServiceKind   string `db:"service_kind"`
+	Name          string `db:"name"`
+	NameMy        string `db:"name_my"`
+	Slug          string `db:"slug"`
+	Description   string `db:"description"`
+	LogoURL       string `db:"logo_url"`
+	IsHot         bool   `db:"is_hot"`
+	UsesServerID  bool   `db:"uses_server_id"`
+	IDHelpURL     string `db:"id_help_url"` // a picture of where the game shows the player's id; "" none
 }
 
 // gameSelect reads Game from games g joined with services sv.
 const gameSelect = `
-	SELECT g.id, g.service_id, sv.name AS service_name, sv.slug AS service_slug, sv.kind AS service_kind,
+	SELECT g.id, g.service_id, sv.name AS service_name, sv.name_my AS service_name_my, sv.slug AS service_slug, sv.kind AS service_kind,
 	       g.name, g.name_my, g.slug, g.description, g.logo_url, g.is_hot, g.uses_server_id, g.id_help_url
 	FROM games g JOIN services sv ON sv.id = g.service_id`
 

@@ -25,6 +25,7 @@ type Product struct {
 	UsesServerID    bool     `db:"uses_server_id"`
 	ServiceID       int64    `db:"service_id"`
 	ServiceName     string   `db:"service_name"`
+	ServiceNameMy   string   `db:"service_name_my"`
 	ServiceSlug     string   `db:"service_slug"`
 	Kind            string   `db:"kind"` // the service's: coin, code or account
 	Name            string   `db:"name"`
@@ -60,7 +61,7 @@ func (r productRecord) value() Product {
 // "Sold Out" before anyone pays for nothing.
 const productSelect = `
 	SELECT p.id, p.game_id, g.name AS game_name, g.name_my AS game_name_my, g.slug AS game_slug,
-	       g.id_help_url AS game_id_help_url, g.uses_server_id, p.service_id, sv.name AS service_name, sv.slug AS service_slug, sv.kind,
+	       g.id_help_url AS game_id_help_url, g.uses_server_id, p.service_id, sv.name AS service_name, sv.name_my AS service_name_my, sv.slug AS service_slug, sv.kind,
 	       p.name, p.name_my, p.description, p.img_url, p.preview_img, p.price, p.fake_price,
 	       p.discount_percent,
 	       CASE WHEN sv.kind = 'code'

@@ -16,9 +16,10 @@ type Service struct {
 
 // ServiceRef is a service as a game or product names it.
 type ServiceRef struct {
-	Name string `json:"name"`
-	Slug string `json:"slug"`
-	Kind string `json:"kind"` // coin, code or account
+	Name   string `json:"name"`
+	NameMy string `json:"name_my"` // the Burmese name; may be empty
+	Slug   string `json:"slug"`
+	Kind   string `json:"kind"` // coin, code or account
 }
 
 // Game is a tile on the home grid.

@@ -66,7 +66,7 @@ test.describe.serial('admin back office, live', () => {
     await expect(admin.getByRole('list', { name: 'Admins on the dashboard' }).getByText('admin')).toBeVisible();
     await customer.goto('/home');
     const balance = customer.getByRole('status', { name: 'Balance' });
-    await expect(balance).toContainText('0 KS');
+    await expect(balance).toContainText('0 Ks');
 
     // The customer sends a top-up through the API (quote, real PNG receipt, request).
     const quote = await customerApi.get<{ data: { amount: number; total: number; quote: string } }>('/api/topup-quote?amount=50000');
@@ -90,7 +90,7 @@ test.describe.serial('admin back office, live', () => {
     await card.click();
     await expect(admin.getByRole('heading', { name: `Top-up #${topupId}` })).toBeVisible();
     await expect(admin.getByRole('img', { name: 'The customer’s transfer receipt' }).or(admin.getByRole('img', { name: "The customer's transfer receipt" }))).toBeVisible();
-    await expect(admin.getByText(`${new Intl.NumberFormat('en-US').format(quote.data.total)} KS`).first()).toBeVisible();
+    await expect(admin.getByText(`${new Intl.NumberFormat('en-US').format(quote.data.total)} Ks`).first()).toBeVisible();
     await screenshot(admin, 'admin-journey-topup-detail');
 
     await admin.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -100,7 +100,7 @@ test.describe.serial('admin back office, live', () => {
     await expect(dialog).toBeHidden();
     await expect(admin.getByText('Confirmed').first()).toBeVisible();
 
-    await expect(balance).toContainText(`${new Intl.NumberFormat('en-US').format(quote.data.total)} KS`);
+    await expect(balance).toContainText(`${new Intl.NumberFormat('en-US').format(quote.data.total)} Ks`);
   });
 
   test('a reject needs a reason', async () => {

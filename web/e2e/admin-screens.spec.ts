@@ -14,7 +14,7 @@ const headings = {
   catalogue: { en: 'Catalogue', my: 'ကုန်ပစ္စည်းစာရင်း' },
   reviews: { en: 'Reviews', my: 'သုံးသပ်ချက်များ' },
   audit: { en: 'Audit log', my: 'စစ်ဆေးမှတ်တမ်း' },
-  events: { en: 'Event console', my: 'Event ကွန်ဆိုး' },
+  events: { en: 'Event console', my: 'ဖြစ်ရပ် ကွန်ဆိုး' },
   receiptChecks: { en: 'Receipt checks', my: 'ပြေစာ စစ်ဆေးချက်များ' },
 } as const;
 

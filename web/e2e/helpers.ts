@@ -185,3 +185,98 @@ export function png(seed: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Latin-script words a Burmese screen may show (issues 18 and 25): the
+ * store's brand, the brand and game names people know in Latin letters, and
+ * abbreviations Burmese writes in Latin (ID, file formats, units). Anything
+ * else in Latin on a Burmese screen is an English label or server text that
+ * escaped translation. Names the catalogue keeps (payment methods, their
+ * holders) are read from the database by `latinAllowList`.
+ */
+export const latinAllowed = [
+  // The store and the support channels.
+  'Shwe', 'Top-Up', 'Telegram', 'Facebook', 'TikTok', 'Viber', 'Messenger',
+  // Games, stores and in-game currencies as their makers spell them.
+  'PUBG', 'UC', 'VP', 'MLBB', 'Steam', 'Google', 'Play', 'Valorant', 'Genshin', 'Garena',
+  // Payment apps.
+  'KBZPay', 'KBZ', 'WavePay', 'Wave', 'AYA', 'CB', 'Pay', 'UAB',
+  // Abbreviations Burmese writes in Latin letters.
+  'ID', 'SMS', 'OTP', 'QR', 'IP', 'URL', 'HTTPS', 'PNG', 'JPG', 'JPEG', 'WebP', 'CSV', 'MB', 'KB', 'AM', 'PM',
+  // The language switch names English in English, on purpose (lang="en").
+  'English',
+  // Placeholders showing what people type: a phone number's digits, a username.
+  '09xxxxxxxxx', 'aungaung',
+];
+
+/**
+ * The allow-list plus the names the catalogue gives games, products and
+ * payment methods (and the methods' holders), as whole names: "PUBG Mobile
+ * UC" is allowed where it stands, not "Mobile" on its own.
+ */
+export function latinAllowList(extra: string[] = []): string[] {
+  const names = sql(
+    `SELECT string_agg(name, E'\\n') FROM (SELECT name FROM games UNION SELECT name FROM products UNION SELECT name FROM payment_methods UNION SELECT holder_name FROM payment_methods) n`,
+  );
+  return [...latinAllowed, ...names.split('\n').filter(Boolean), ...extra];
+}
+
+export type LatinFinding = { word: string; where: string; text: string };
+
+/**
+ * The Latin-script words a screen shows outside `allowed`: in its visible
+ * text, in aria-label, placeholder, alt and title attributes, and in the
+ * document's <title>. What people type is not the store's to translate:
+ * form fields' values are never read, text under [translate="no"] (game ids,
+ * usernames, codes, phone numbers as typed) is skipped, and so are e-mail
+ * addresses, links and words with digits in them (ids, SKUs, "e2e123").
+ */
+export async function latinWords(page: Page, allowed: string[] = latinAllowList()): Promise<LatinFinding[]> {
+  const found = await page.evaluate(() => {
+    const out: { text: string; where: string }[] = [];
+    const describe = (el: Element) => {
+      const id = el.id ? `#${el.id}` : '';
+      const role = el.getAttribute('role');
+      return `${el.tagName.toLowerCase()}${id}${role ? `[role=${role}]` : ''}`;
+    };
+    const skipped = (el: Element | null) => !el || !!el.closest('script, style, noscript, template, [translate="no"]');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!text || skipped(el) || !el!.checkVisibility({ visibilityProperty: true })) continue;
+      out.push({ text, where: describe(el!) });
+    }
+    for (const el of Array.from(document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
+      if (skipped(el) || el.closest('[aria-hidden="true"]')) continue;
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = el.getAttribute(name)?.trim();
+        if (value) out.push({ text: value, where: `${describe(el)}@${name}` });
+      }
+    }
+    out.push({ text: document.title, where: '<title>' });
+    return out;
+  });
+  // Longest first, so a name is taken out whole before a shorter one inside it; never part of a word.
+  const phrases = [...new Set(allowed)].sort((a, b) => b.length - a.length);
+  const escape = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const allowedNames = new RegExp(`(?<![A-Za-z0-9])(?:${phrases.map(escape).join('|')})(?![A-Za-z0-9])`, 'g');
+  const findings: LatinFinding[] = [];
+  for (const { text, where } of found) {
+    const cleaned = text
+      .replace(/\S+@\S+\.\S+/g, ' ')
+      .replace(/https?:\/\/\S*|(?<!\S)\/\S*/g, ' ')
+      .replace(allowedNames, ' ');
+    for (const word of cleaned.match(/[A-Za-z][A-Za-z0-9]*(?:['’.-][A-Za-z0-9]+)*/g) ?? []) {
+      if (/\d/.test(word)) continue;
+      findings.push({ word, where, text: text.slice(0, 120) });
+    }
+  }
+  return findings;
+}
+
+/** Fails when a Burmese screen shows a Latin-script word outside the allow-list (see latinWords). */
+export async function expectNoLatinWords(page: Page, extra: string[] = [], screen = page.url()) {
+  const findings = await latinWords(page, latinAllowList(extra));
+  expect(findings, `Latin words on the Burmese screen ${screen}`).toEqual([]);
+}

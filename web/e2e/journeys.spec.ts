@@ -33,7 +33,7 @@ test('register → login → balance → live balance update → logout', async 
   // Straight in: no success pop-up.
   await page.waitForURL(/\/home$/);
   const balance = page.getByRole('status', { name: 'Balance' });
-  await expect(balance).toHaveText(/0 KS/);
+  await expect(balance).toHaveText(/0 Ks/);
   const cookies = await page.context().cookies();
   const token = cookies.find((cookie) => cookie.name === 'token');
   expect(token?.sameSite).toBe('Lax');
@@ -44,7 +44,7 @@ test('register → login → balance → live balance update → logout', async 
   await page.waitForFunction(() => !document.body.textContent?.includes('Reconnecting'));
   await expect(async () => {
     await trigger(request, `private-user.${user.id}`, 'user.updated', { updateType: 'wallet', user: { id: user.id, wallet_amount: 25000 } });
-    await expect(balance).toHaveText(/25,000 KS/, { timeout: 1000 });
+    await expect(balance).toHaveText(/25,000 Ks/, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await screenshot(page, 'journey-live-balance');
 

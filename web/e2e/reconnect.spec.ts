@@ -50,7 +50,7 @@ test('after the socket drops and comes back, the balance and a message sent mean
   await page.goto('/home');
   const balance = page.getByRole('status', { name: 'Balance' });
   const before = customer.user.wallet_amount;
-  await expect(balance).toContainText(`${before.toLocaleString('en-US')} KS`);
+  await expect(balance).toContainText(`${before.toLocaleString('en-US')} Ks`);
   await expect.poll(() => subscriptions, { timeout: 15_000 }).toBe(1);
 
   // The connection drops; pusher-js keeps retrying and is refused.
@@ -61,11 +61,11 @@ test('after the socket drops and comes back, the balance and a message sent mean
   await asAdmin(request, admin.token, `/api/messages/user/${customer.user.id}`, { title, body: 'Sent while the socket was down.' });
   await page.waitForTimeout(1500);
   // Their live events went nowhere.
-  await expect(balance).toContainText(`${before.toLocaleString('en-US')} KS`);
+  await expect(balance).toContainText(`${before.toLocaleString('en-US')} Ks`);
 
   down = false;
   await expect.poll(() => subscriptions, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-  await expect(balance).toContainText(`${(before + 1234).toLocaleString('en-US')} KS`);
+  await expect(balance).toContainText(`${(before + 1234).toLocaleString('en-US')} Ks`);
   await page.getByRole('button', { name: 'Open notifications (unread messages)' }).click();
   await expect(page.getByRole('dialog', { name: /^Notifications/ }).getByText(title)).toBeVisible();
 });

@@ -42,7 +42,7 @@ const text = {
   },
 } as const;
 
-const kyat = (n: number) => `${new Intl.NumberFormat('en-US').format(n)} KS`;
+const kyat = (n: number) => `${new Intl.NumberFormat('en-US').format(n)} Ks`;
 
 let adminContext: BrowserContext;
 let admin: Page;

@@ -37,7 +37,7 @@ async function walletOf(request: APIRequestContext): Promise<number> {
   return body.data.wallet_amount;
 }
 
-const ks = (amount: number) => `${amount.toLocaleString('en-US')} KS`;
+const ks = (amount: number) => `${amount.toLocaleString('en-US')} Ks`;
 
 /** Signed in, with the live connection up (so pushed events are not missed). */
 async function openLive(page: Page, path: string) {
@@ -130,7 +130,7 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   await page.getByLabel('Payment method').selectOption({ label: 'KBZPay' });
   await expect(page.getByRole('button', { name: 'Copy account phone number' })).toContainText('09000000111');
   // The minimum is said while typing, before any button.
-  await expect(page.getByText('Minimum top-up amount is 2000K')).toBeVisible();
+  await expect(page.getByText('Minimum top-up amount is 2,000 Ks')).toBeVisible();
   await page.getByRole('button', { name: 'I have paid' }).click();
   await expect(page.getByLabel('Payment receipt')).toHaveCount(0);
 
@@ -151,7 +151,7 @@ test('top-up with a real PNG receipt, confirmed by an admin: balance and history
   await success.getByRole('button', { name: 'Close' }).click();
 
   const latest = page.getByTestId('latest-transaction');
-  await expect(latest).toContainText(ks(transfer).replace('KS', 'Ks'));
+  await expect(latest).toContainText(ks(transfer));
   await expect(latest.getByText('Pending')).toBeVisible();
   const list = await call<{ data: { data: { id: number; total: number }[] } }>(request, 'get', '/api/topup-orders', customer.token);
   const topup = list.data.data[0]!;

@@ -44,9 +44,30 @@ const yangonDateTime = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** A moment as the store's calendar shows it (Asia/Yangon, whatever the phone's zone), e.g. "24 Nov 2026, 16:05". */
-export function formatYangonDateTime(date: string | number | Date): string {
-  return yangonDateTime.format(new Date(date));
+// Chromium's ICU has no Burmese calendar names (Intl's 'my' falls back to
+// English "Nov"), so Burmese dates are put together from the parts.
+const burmeseMonths = ['ဇန်နဝါရီ', 'ဖေဖော်ဝါရီ', 'မတ်', 'ဧပြီ', 'မေ', 'ဇွန်', 'ဇူလိုင်', 'ဩဂုတ်', 'စက်တင်ဘာ', 'အောက်တိုဘာ', 'နိုဝင်ဘာ', 'ဒီဇင်ဘာ'];
+
+const yangonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Yangon',
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * A moment as the store's calendar shows it (Asia/Yangon, whatever the
+ * phone's zone): "24 Nov 2026, 16:05", in Burmese "24 နိုဝင်ဘာ 2026, 16:05"
+ * with Latin digits (Myanmar digits are a setting, off by default).
+ */
+export function formatYangonDateTime(date: string | number | Date, language = 'en'): string {
+  if (language !== 'my') return yangonDateTime.format(new Date(date));
+  const parts = yangonParts.formatToParts(new Date(date));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${Number(part('day'))} ${burmeseMonths[Number(part('month')) - 1]} ${part('year')}, ${part('hour')}:${part('minute')}`;
 }
 
 /** The current month in Asia/Yangon as YYYY-MM. */

@@ -17,7 +17,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     is_popular: false,
     is_pass: false,
     service_id: 1,
-    service: { name: 'Top Up', slug: 'top-up', kind: 'coin' },
+    service: { name: 'Top Up', name_my: 'ငွေဖြည့်', slug: 'top-up', kind: 'coin' },
     game: { id: 1, name: 'Mobile Legends', name_my: 'မိုဘိုင်းလယ်ဂျင်း', slug: 'mobile-legends', id_help_url: '' },
     uses_server_id: true,
     data: { amount: 86 },

@@ -433,6 +433,7 @@ export interface Service {
  */
 export interface ServiceRef {
   name: string;
+  name_my: string; // the Burmese name; may be empty
   slug: string;
   kind: string; // coin, code or account
 }

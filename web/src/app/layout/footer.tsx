@@ -76,7 +76,7 @@ export function Footer() {
           <AdminOnlineBadge />
           <p className="inline-flex items-center gap-2 text-slate-600 dark:text-slate-300">
             <MapPinIcon className="size-4 shrink-0 text-violet-600 dark:text-violet-300" />
-            Yangon, Myanmar
+            {t('footer.place')}
           </p>
           {support?.phone && (
             <a

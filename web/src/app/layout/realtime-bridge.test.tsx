@@ -26,11 +26,11 @@ describe('live updates and logout', () => {
     expect(fakeRealtime.connects).toBe(1);
 
     act(() => fakeRealtime.emit('user.5', '.user.updated', { updateType: 'wallet', user: { id: 5, wallet_amount: 25000 } }));
-    expect(balance).toHaveTextContent('25,000 KS');
+    expect(balance).toHaveTextContent('25,000 Ks');
     expect(getSession().user?.wallet_amount).toBe(25000);
     // Another user's record on this channel is ignored.
     act(() => fakeRealtime.emit('user.5', '.user.updated', { user: { id: 6, wallet_amount: 1 } }));
-    expect(balance).toHaveTextContent('25,000 KS');
+    expect(balance).toHaveTextContent('25,000 Ks');
   });
 
   it('refetches the refund requests on .refund.updated, so an order shows its decision live', async () => {
@@ -74,7 +74,7 @@ describe('live updates and logout', () => {
     await waitFor(() => expect(fakeRealtime.listeners.length).toBeGreaterThan(0));
     mockUsers.set(5, { ...mockUsers.get(5)!, wallet_amount: 4000 });
     act(() => fakeRealtime.emit('user.5', '.user.updated', { updateType: 'wallet', user: { id: 5, wallet_amount: 9000 } }));
-    await waitFor(() => expect(balance).toHaveTextContent('4,000 KS'));
+    await waitFor(() => expect(balance).toHaveTextContent('4,000 Ks'));
     expect(getSession().user?.wallet_amount).toBe(4000);
   });
 
@@ -123,7 +123,7 @@ describe('live updates and logout', () => {
     mockUsers.set(5, { ...mockUsers.get(5)!, wallet_amount: 7000 });
     const onProfile = await reconnect();
     await waitFor(() => expect(onProfile()).toEqual(['/api/message/5', '/api/orders', '/api/user/5']));
-    await waitFor(() => expect(balance).toHaveTextContent('7,000 KS'));
+    await waitFor(() => expect(balance).toHaveTextContent('7,000 Ks'));
 
     await act(() => router.navigate('/top-up'));
     await waitFor(() => expect(requests).toContain('/api/topup-orders'));

@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, signInAs } from '@/testing/test-utils';
 
 describe('top bar', () => {
-  it('shows 0 KS when nobody is signed in', async () => {
+  it('shows 0 Ks when nobody is signed in', async () => {
     renderApp('/home');
-    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('0 KS');
+    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('0 Ks');
   });
 
   it('shows the wallet of the user in the user cookie', async () => {
     signInAs({ wallet_amount: 1234567 });
     renderApp('/home');
-    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('1,234,567 KS');
+    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('1,234,567 Ks');
   });
 
   it('links the logo home and names its buttons', async () => {

@@ -14,7 +14,7 @@ describe('language switch', () => {
     await user.click(screen.getByRole('button', { name: 'မြန်မာ' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'ကျွန်ုပ်တို့ဆိုင်တွင် ရရှိနိုင်သည်များ' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'လက်ကျန်ငွေ' })).toHaveTextContent('0 KS');
+    expect(screen.getByRole('status', { name: 'လက်ကျန်ငွေ' })).toHaveTextContent('0 ကျပ်');
     expect(screen.getByRole('button', { name: 'မြန်မာ' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('my');
     expect(document.documentElement.lang).toBe('my');

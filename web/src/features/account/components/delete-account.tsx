@@ -14,7 +14,7 @@ import type { SessionUser } from '@/types/session';
 
 /** Ask for the account to be deleted (an admin completes it, once the wallet is empty), or withdraw the request. */
 export function DeleteAccount({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorWords = useAccountError();
   const [password, setPassword] = useState('');
   const [fieldText, setFieldText] = useState<string>();
@@ -51,7 +51,7 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
     return (
       <SettingsCard id="account-delete" title={t('account.delete.title')}>
         <p role="status" className="text-sm">
-          {t('account.delete.requested', { date: formatYangonDateTime(user.deletion_requested_at) })}
+          {t('account.delete.requested', { date: formatYangonDateTime(user.deletion_requested_at, i18n.language) })}
         </p>
         <FormAlert>{serverError}</FormAlert>
         <Button variant="secondary" className="self-start" loading={pending} onClick={() => void run(cancelDeletion)}>

@@ -16,7 +16,7 @@ const game = (id: number, name: string, slug: string, svc: ReturnType<typeof ser
   is_hot: false,
   uses_server_id: false,
   service_id: svc.id,
-  service: { name: svc.name, slug: svc.slug, kind: svc.kind },
+  service: { name: svc.name, name_my: svc.name_my, slug: svc.slug, kind: svc.kind },
 });
 
 describe('browse by service on home', () => {

@@ -24,13 +24,13 @@ type OrderDetailProps = {
  * receipt: the store name, the order id and the amounts, nothing secret.
  */
 export function OrderDetail({ detail, storeName, actions }: OrderDetailProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { order } = detail;
   const kyat = (amount: number) => t('common.kyat', { amount: formatAmount(amount) });
   const rows: [string, string][] = [[t('orderDetail.product'), order.game_name ? `${order.product.name} · ${order.game_name}` : order.product.name]];
   if (order.game_uid) rows.push([t('order.gameId'), order.game_uid]);
   if (order.server_id) rows.push([t('order.serverId'), order.server_id]);
-  rows.push([t('orderDetail.date'), formatYangonDateTime(order.created_at)]);
+  rows.push([t('orderDetail.date'), formatYangonDateTime(order.created_at, i18n.language)]);
 
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-5 print:max-w-none print:gap-3" aria-labelledby="order-detail-title">

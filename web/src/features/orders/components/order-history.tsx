@@ -23,6 +23,9 @@ type OrderHistoryProps = {
 /** docs/spec.md §2 order history: a table from 640px, cards on a phone; View Account for account orders. */
 export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
   const { t, i18n } = useTranslation();
+  // Orders keep the service's English name as it was; in Burmese the kind says the same.
+  const serviceLabel = (order: Order) =>
+    i18n.language === 'my' ? t(`order.types.${order.product_kind}`, { defaultValue: order.product.service.name }) : order.product.service.name;
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<Order | null>(null);
@@ -95,7 +98,7 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
                 <tr key={order.id} className="bg-white/70 align-top dark:bg-transparent">
                   <td className="px-3 py-3">{idLink(order)}</td>
                   <td className="max-w-64 px-3 py-3">{description(order)}</td>
-                  <td className="px-3 py-3">{order.product.service.name}</td>
+                  <td className="px-3 py-3">{serviceLabel(order)}</td>
                   <td className="px-3 py-3 font-semibold whitespace-nowrap tabular-nums">{t('common.kyat', { amount: formatAmount(order.total_price) })}</td>
                   <td className="px-3 py-3">
                     <OrderStatusBadge status={order.payment_status} />
@@ -117,7 +120,7 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
               <div className="min-w-0">{description(order)}</div>
               <div className="flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
                 <span>
-                  {order.product.service.name} · {formatDate(order.created_at, i18n.language)}
+                  {serviceLabel(order)} · {formatDate(order.created_at, i18n.language)}
                 </span>
                 <span className="text-sm font-bold text-slate-900 tabular-nums dark:text-slate-100">{t('common.kyat', { amount: formatAmount(order.total_price) })}</span>
               </div>

@@ -165,9 +165,9 @@ describe('order page (docs/spec.md §2, §4)', () => {
 
   it('shows the balance the order answer carries, without waiting for the live update', async () => {
     const { user } = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order: { ...order, payment_status: 'completed' }, wallet_amount: 4650 }, { status: 201 }), 10000);
-    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('10,000 KS');
+    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('10,000 Ks');
     await user.click(await screen.findByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Balance' })).toHaveTextContent('4,650 KS');
+    expect(screen.getByRole('status', { name: 'Balance' })).toHaveTextContent('4,650 Ks');
   });
 });

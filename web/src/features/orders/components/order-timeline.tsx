@@ -17,7 +17,7 @@ const dotTone: Record<Known, string> = {
 
 /** What happened to an order, oldest first, each step with its time (Asia/Yangon). */
 export function OrderTimeline({ steps }: { steps: OrderStep[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const known = steps.filter((s): s is OrderStep & { step: Known } => (STEPS as readonly string[]).includes(s.step));
   return (
     <ol aria-label={t('orderDetail.timeline')} className="flex flex-col gap-3">
@@ -27,7 +27,7 @@ export function OrderTimeline({ steps }: { steps: OrderStep[] }) {
           <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3">
             <span className="font-semibold">{t(`orderDetail.steps.${s.step}`)}</span>
             <time dateTime={s.at} className="text-slate-500 tabular-nums dark:text-slate-400">
-              {formatYangonDateTime(s.at)}
+              {formatYangonDateTime(s.at, i18n.language)}
             </time>
           </span>
         </li>

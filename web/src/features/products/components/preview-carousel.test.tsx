@@ -6,7 +6,7 @@ import { SWIPE_THRESHOLD_PX } from '@/hooks/use-swipe';
 import { product } from '@/testing/data';
 import { renderWithProviders } from '@/testing/test-utils';
 
-const account = product({ name: 'Grandmaster account', service: { name: 'Account', slug: 'account', kind: 'account' }, preview_img: ['/1.svg', '/2.svg', '/3.svg'] });
+const account = product({ name: 'Grandmaster account', service: { name: 'Account', name_my: 'အကောင့်', slug: 'account', kind: 'account' }, preview_img: ['/1.svg', '/2.svg', '/3.svg'] });
 
 function open() {
   const view = renderWithProviders(<PreviewCarousel product={account} onClose={vi.fn()} onBuy={vi.fn()} />);

@@ -30,7 +30,7 @@ describe('price and badge display (docs/spec.md §5)', () => {
   });
 
   it('shows no badges at 0 % and Buy Code for codes', () => {
-    renderWithProviders(<PackageCard product={product({ service: { name: 'Code', slug: 'code', kind: 'code' } })} onBuy={vi.fn()} />);
+    renderWithProviders(<PackageCard product={product({ service: { name: 'Code', name_my: 'ကုဒ်', slug: 'code', kind: 'code' } })} onBuy={vi.fn()} />);
     expect(screen.queryByText(/%$/)).not.toBeInTheDocument();
     expect(screen.queryByText('HOT')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy Code' })).toBeEnabled();
@@ -38,7 +38,7 @@ describe('price and badge display (docs/spec.md §5)', () => {
 
   it('covers a sold account with Sold Out and disables buying', () => {
     renderWithProviders(
-      <AccountCard product={product({ is_sold: true, service: { name: 'Account', slug: 'account', kind: 'account' }, preview_img: ['/a.svg'] })} onBuy={vi.fn()} />,
+      <AccountCard product={product({ is_sold: true, service: { name: 'Account', name_my: 'အကောင့်', slug: 'account', kind: 'account' }, preview_img: ['/a.svg'] })} onBuy={vi.fn()} />,
     );
     expect(screen.getByText('Sold Out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();

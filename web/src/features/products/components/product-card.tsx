@@ -77,7 +77,7 @@ export function AccountCard({ product, onBuy, onPreview }: CardProps) {
           {rank && (
             <div className="rounded-lg bg-violet-50 px-2 py-1 dark:bg-violet-500/10">
               <dt className="sr-only">{t('products.rank')}</dt>
-              <dd className="font-semibold text-violet-700 dark:text-violet-200">{String(rank)}</dd>
+              <dd translate="no" className="font-semibold text-violet-700 dark:text-violet-200">{String(rank)}</dd>
             </div>
           )}
           {skins !== undefined && (

@@ -38,7 +38,7 @@ export function ProductListPage({ serviceName, slug, storeName }: ProductListPag
   const [storeFailed, setStoreFailed] = useState(false);
 
   const first = data?.data[0];
-  const title = first?.service.name || selection?.serviceName || prettify(serviceName);
+  const title = (first && localName(first.service, i18n.language)) || selection?.serviceName || prettify(serviceName);
   const gameName = first ? localName(first.game, i18n.language) : selection?.gameName || prettify(slug);
   const kind = first?.service.kind;
 

@@ -15,7 +15,7 @@ export function ProfileInfo({ user }: { user: SessionUser }) {
   return (
     <section aria-labelledby="profile-info" className="flex flex-col gap-3 rounded-3xl border border-slate-200/80 bg-white/85 p-5 shadow-sm dark:border-white/10 dark:bg-white/[0.04]">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-600 to-indigo-600 text-lg font-black text-white uppercase">
+        <span aria-hidden="true" translate="no" className="flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-600 to-indigo-600 text-lg font-black text-white uppercase">
           {user.username.slice(0, 1)}
         </span>
         <h2 id="profile-info" className="text-lg font-bold">

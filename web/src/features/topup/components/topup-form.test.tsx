@@ -56,10 +56,10 @@ describe('top-up form (docs/spec.md §5)', () => {
     expect(screen.getByRole('button', { name: 'Copy account phone number' })).toHaveTextContent('09000000111');
   });
 
-  it('says the minimum is 2000K as soon as the amount is typed, and asks for the receipt in step 2', async () => {
+  it('says the minimum is 2,000 Ks as soon as the amount is typed, and asks for the receipt in step 2', async () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Amount (Ks)'), '1999');
-    expect(await screen.findByText('Minimum top-up amount is 2000K', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('Minimum top-up amount is 2,000 Ks', {}, { timeout: 2000 })).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText('Payment method'), 'AYA Pay');
     await user.click(screen.getByRole('button', { name: 'I have paid' }));
     expect(screen.queryByLabelText('Payment receipt')).not.toBeInTheDocument();

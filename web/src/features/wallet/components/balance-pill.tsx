@@ -9,7 +9,7 @@ type BalancePillProps = {
   amount?: number | string | null;
 };
 
-/** Wallet balance in the top bar: "1,234,567 KS". */
+/** Wallet balance in the top bar: "1,234,567 Ks" ("… ကျပ်" in Burmese). */
 export function BalancePill({ amount }: BalancePillProps) {
   const { t } = useTranslation();
   const labelId = useId();

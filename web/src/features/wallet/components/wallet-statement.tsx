@@ -148,14 +148,14 @@ export function WalletStatement() {
 }
 
 function StatementRow({ entry }: { entry: StatementEntry }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const credit = entry.amount > 0;
   return (
     <li className="flex items-start justify-between gap-3 bg-white/70 px-4 py-3 dark:bg-transparent">
       <div className="min-w-0 space-y-0.5">
         <p className="font-semibold text-slate-900 dark:text-white">{t(`wallet.kinds.${entry.kind}`)}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          <time dateTime={entry.created_at}>{formatYangonDateTime(entry.created_at)}</time>
+          <time dateTime={entry.created_at}>{formatYangonDateTime(entry.created_at, i18n.language)}</time>
           {entry.order_id != null && <span> · {t('wallet.orderRef', { id: entry.order_id })}</span>}
           {entry.topup_id != null && <span> · {t('wallet.topupRef', { id: entry.topup_id })}</span>}
         </p>

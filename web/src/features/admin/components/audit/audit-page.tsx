@@ -38,8 +38,8 @@ export function AuditPage() {
       <PageHeader title={t('admin.audit.title')} subtitle={t('admin.audit.subtitle')} />
       <Panel className="mb-4">
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          <TextField label={t('admin.audit.action')} placeholder="topup.confirm" value={form.action} onChange={set('action')} />
-          <TextField label={t('admin.audit.targetType')} placeholder="user, order, topup…" value={form.target_type} onChange={set('target_type')} />
+          <TextField translate="no" label={t('admin.audit.action')} placeholder="topup.confirm" value={form.action} onChange={set('action')} />
+          <TextField translate="no" label={t('admin.audit.targetType')} placeholder="user, order, topup…" value={form.target_type} onChange={set('target_type')} />
           <TextField label={t('admin.audit.targetId')} value={form.target_id} onChange={set('target_id')} />
           <TextField label={t('admin.audit.actorId')} inputMode="numeric" value={form.actor_id} onChange={set('actor_id')} />
           <TextField label={t('admin.audit.from')} type="date" value={form.from} onChange={set('from')} />
@@ -65,8 +65,8 @@ export function AuditPage() {
               <tr key={entry.id}>
                 <Td><YangonTime value={entry.created_at} /></Td>
                 <Td>{entry.actor_name || '—'}</Td>
-                <Td><span className="font-mono text-xs font-semibold">{entry.action}</span></Td>
-                <Td className="whitespace-nowrap">{entry.target_type} #{entry.target_id}</Td>
+                <Td><span translate="no" className="font-mono text-xs font-semibold">{entry.action}</span></Td>
+                <Td className="whitespace-nowrap"><span translate="no">{entry.target_type}</span> #{entry.target_id}</Td>
                 <Td>
                   {entry.reason && <p className="text-sm">{entry.reason}</p>}
                   <Change label={t('admin.audit.before')} value={entry.before} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatAmount } from '@/lib/format';
 
-/** An amount in kyat ("12,300 KS"); signed shows + for credits. */
+/** An amount in kyat ("12,300 Ks", "12,300 ကျပ်"); signed shows + for credits. */
 export function Kyat({ value, signed = false, className = '' }: { value: number | string | null | undefined; signed?: boolean; className?: string }) {
   const { t } = useTranslation();
   const amount = Number(value ?? 0);

@@ -11,6 +11,10 @@ import { adminBase } from '@/features/admin/components/layout/admin-nav';
 import { OrderActions } from '@/features/admin/components/orders/order-actions';
 
 /** An order with its timeline (row state plus audit entries). */
+// The steps the server names itself; any other is an audit action, an identifier shown as it is.
+const steps = ['created', 'claimed', 'completed', 'failed'] as const;
+const isStep = (kind: string): kind is (typeof steps)[number] => (steps as readonly string[]).includes(kind);
+
 export function OrderPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
@@ -55,7 +59,9 @@ export function OrderPage() {
                 {data.timeline.map((entry, index) => (
                   <li key={index} className="relative">
                     <span className="absolute top-1.5 -left-[1.4rem] size-3 rounded-full bg-violet-500" aria-hidden="true" />
-                    <p className="font-semibold">{entry.kind}</p>
+                    <p className="font-semibold">
+                      {isStep(entry.kind) ? t(`admin.orders.steps.${entry.kind}`) : <span translate="no" className="font-mono text-xs">{entry.kind}</span>}
+                    </p>
                     <p className="text-sm text-slate-600 dark:text-slate-300">
                       <YangonTime value={entry.at} />
                       {entry.actor ? ` · ${entry.actor}` : ''}

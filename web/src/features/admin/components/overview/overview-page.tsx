@@ -26,11 +26,11 @@ function Stat({ label, value, note, tone }: { label: string; value: ReactNode; n
 
 /** Today in Myanmar at a glance: sales, queues and their age, money held, ledger health. */
 export function OverviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, isLoading, mutate } = useOverview();
   return (
     <>
-      <PageHeader title={t('admin.overview.title')} subtitle={data ? t('admin.overview.day', { day: data.day, zone: data.time_zone }) : undefined} />
+      <PageHeader title={t('admin.overview.title')} subtitle={data ? t('admin.overview.day', { day: data.day, zone: t('admin.timeZone') }) : undefined} />
       <QueryState loading={isLoading} error={error} retry={() => void mutate()}>
         {data && (
           <div className="flex flex-col gap-4">
@@ -42,12 +42,12 @@ export function OverviewPage() {
                 tone={data.topups.overdue > 0 ? 'bad' : undefined}
                 note={
                   <span className="flex flex-wrap gap-2">
-                    <span>{t('admin.overview.oldest', { age: formatAge(data.topups.oldest_age_seconds) })}</span>
+                    <span>{t('admin.overview.oldest', { age: formatAge(data.topups.oldest_age_seconds, i18n.language) })}</span>
                     {data.topups.overdue > 0 && <Badge tone="bad">{t('admin.overview.overdue', { count: data.topups.overdue, minutes: Math.round(data.topups.promise_seconds / 60) })}</Badge>}
                   </span>
                 }
               />
-              <Stat label={t('admin.overview.ordersWaiting')} value={data.orders.waiting} note={t('admin.overview.oldest', { age: formatAge(data.orders.oldest_age_seconds) })} />
+              <Stat label={t('admin.overview.ordersWaiting')} value={data.orders.waiting} note={t('admin.overview.oldest', { age: formatAge(data.orders.oldest_age_seconds, i18n.language) })} />
               <Stat label={t('admin.overview.liability')} value={<Kyat value={data.wallet_liability} />} note={t('admin.overview.users', { count: data.users, formatted: formatAmount(data.users) })} />
               <Stat
                 label={t('admin.overview.ledger')}
@@ -66,7 +66,7 @@ export function OverviewPage() {
                       </Td>
                       <Td>{topup.user.username}</Td>
                       <Td><Kyat value={topup.total} /></Td>
-                      <Td>{topup.overdue ? <Badge tone="bad">{formatAge(topup.age_seconds)}</Badge> : formatAge(topup.age_seconds)}</Td>
+                      <Td>{topup.overdue ? <Badge tone="bad">{formatAge(topup.age_seconds, i18n.language)}</Badge> : formatAge(topup.age_seconds, i18n.language)}</Td>
                       <Td><YangonTime value={topup.created_at} /></Td>
                     </tr>
                   ))}

@@ -51,7 +51,7 @@ describe('receipt checks on the top-up page', () => {
     for (const name of ['Amount: passed', 'Transaction ID: passed', 'Same picture: passed', 'Receipt date: passed']) {
       expect(within(list).getByRole('listitem', { name })).toBeInTheDocument();
     }
-    expect(within(list).getByRole('listitem', { name: 'Amount: passed' })).toHaveTextContent('Read 50,037 KS · expected 50,037 KS');
+    expect(within(list).getByRole('listitem', { name: 'Amount: passed' })).toHaveTextContent('Read 50,037 Ks · expected 50,037 Ks');
     expect(screen.getByText('All checks passed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posted).toEqual([null]));
@@ -63,7 +63,7 @@ describe('receipt checks on the top-up page', () => {
     state = detail(flaggedChecks());
     const { user } = renderAdmin('/dashboard/topups/5');
     const list = await screen.findByRole('list', { name: 'Receipt checks' });
-    expect(within(list).getByRole('listitem', { name: 'Amount: failed' })).toHaveTextContent('Read 52,037 KS · expected 50,037 KS');
+    expect(within(list).getByRole('listitem', { name: 'Amount: failed' })).toHaveTextContent('Read 52,037 Ks · expected 50,037 Ks');
     const tx = within(list).getByRole('listitem', { name: 'Transaction ID: failed' });
     expect(within(tx).getByRole('link', { name: 'top-up #2 (kyawkyaw, Confirmed)' })).toHaveAttribute('href', '/dashboard/topups/2');
     expect(within(list).getByRole('listitem', { name: 'Same picture: failed' })).toHaveTextContent('distance 0.05');
@@ -108,7 +108,7 @@ describe('receipt checks on the top-up page', () => {
     };
     const { user } = renderAdmin('/dashboard/topups/5');
     expect(await screen.findByText(/does not read receipts/)).toHaveAttribute('role', 'status');
-    expect(screen.getByRole('listitem', { name: 'Amount: not read' })).toHaveTextContent('No amount read · expected 50,037 KS');
+    expect(screen.getByRole('listitem', { name: 'Amount: not read' })).toHaveTextContent('No amount read · expected 50,037 Ks');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const first = screen.getByRole('alertdialog', { name: 'Confirm top-up #5?' });
     await user.click(within(first).getByRole('button', { name: 'Confirm' }));
@@ -136,7 +136,7 @@ it('shows each top-up’s checks and verdict on the queue', async () => {
   expect(within(clean).getByRole('listitem', { name: 'Amount: passed' })).toBeInTheDocument();
   const flagged = screen.getByRole('link', { name: 'Review top-up #6' });
   expect(within(flagged).getByText('Checks failed')).toBeInTheDocument();
-  expect(within(flagged).getByRole('listitem', { name: 'Amount: failed' })).toHaveTextContent('52,037 KS');
+  expect(within(flagged).getByRole('listitem', { name: 'Amount: failed' })).toHaveTextContent('52,037 Ks');
   expect(within(flagged).getByRole('listitem', { name: 'Receipt date: passed' })).toBeInTheDocument();
   // A server without checks (older) shows the card as before.
   expect(within(screen.getByRole('link', { name: 'Review top-up #7' })).queryByRole('list')).not.toBeInTheDocument();

@@ -50,7 +50,7 @@ describe('top-up review', () => {
     expect(await screen.findByRole('img', { name: /transfer receipt/i })).toHaveAttribute('src', 'blob:receipt');
     expect(receiptAuth).toBe('Bearer test-token');
     expect(screen.getByText(/duplicate receipt/i)).toBeInTheDocument();
-    expect(screen.getAllByText('50,037 KS').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('50,037 Ks').length).toBeGreaterThan(0);
     expect(screen.getByText('Overdue', { selector: 'span' })).toBeInTheDocument();
   });
 

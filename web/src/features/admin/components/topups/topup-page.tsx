@@ -33,7 +33,7 @@ function notAcknowledged(error: unknown): CheckName[] | undefined {
  * asks again naming each failure (sent as overridden_checks), a blocked one can only be rejected.
  */
 export function TopupPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const { data, error, isLoading, mutate } = useTopup(id);
   const revalidate = useRevalidate();
@@ -126,7 +126,7 @@ export function TopupPage() {
                     [
                       t('admin.topups.age'),
                       <span key="age" className="flex flex-wrap items-center gap-2">
-                        {formatAge(topup.age_seconds)}
+                        {formatAge(topup.age_seconds, i18n.language)}
                         {topup.overdue && <Badge tone="bad">{t('admin.topups.overdue')}</Badge>}
                       </span>,
                     ],

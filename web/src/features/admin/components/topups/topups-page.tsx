@@ -17,7 +17,7 @@ const statuses = ['pending', 'confirmed', 'rejected', 'all'] as const;
 
 /** The top-up queue: pending first (oldest first), each with its age against the 5-minute promise and its receipt checks. */
 export function TopupsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const status = statuses.find((value) => value === params.get('status')) ?? 'pending';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -61,7 +61,7 @@ export function TopupsPage() {
                     {topup.user.username} · {topup.user.phone_number}
                   </span>
                   <span>
-                    {topup.status === 'pending' ? t('admin.topups.waitingFor', { age: formatAge(topup.age_seconds) }) : <YangonTime value={topup.decided_at ?? topup.created_at} />}
+                    {topup.status === 'pending' ? t('admin.topups.waitingFor', { age: formatAge(topup.age_seconds, i18n.language) }) : <YangonTime value={topup.decided_at ?? topup.created_at} />}
                   </span>
                 </div>
                 {topup.checks && <CheckSummary checks={topup.checks} />}

@@ -88,13 +88,13 @@ describe('wallet adjustment', () => {
     await actor.clear(within(dialog).getByLabelText('Amount (Ks)'));
     await actor.type(within(dialog).getByLabelText('Amount (Ks)'), '2,000');
     await actor.click(within(dialog).getByRole('button', { name: 'Review' }));
-    expect(within(dialog).getByText('−2,000 KS')).toBeInTheDocument();
+    expect(within(dialog).getByText('−2,000 Ks')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     await actor.click(within(dialog).getByRole('button', { name: 'Apply adjustment' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toEqual({ amount: -2000, reason: 'Duplicate credit' });
     expect(calls[0]?.key).toMatch(/[0-9a-f-]{36}/);
     expect(await screen.findByText('Wallet adjusted.')).toBeInTheDocument();
-    expect(await screen.findByText('3,000 KS')).toBeInTheDocument();
+    expect(await screen.findByText('3,000 Ks')).toBeInTheDocument();
   });
 });
