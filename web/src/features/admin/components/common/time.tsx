@@ -7,7 +7,8 @@ export function YangonTime({ value }: { value: string | null | undefined }) {
   const { t, i18n } = useTranslation();
   if (!value) return <span>—</span>;
   return (
-    <time dateTime={value} title={t('admin.timeZone')} className="whitespace-nowrap">
+    // Burmese month names are long: the time may wrap to a second line rather than push the page sideways.
+    <time dateTime={value} title={t('admin.timeZone')} className={i18n.language === 'my' ? undefined : 'whitespace-nowrap'}>
       {formatYangon(value, i18n.language)}
     </time>
   );
