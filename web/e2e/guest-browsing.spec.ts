@@ -49,7 +49,7 @@ test.afterAll(() => {
 async function expectGuestHeader(page: Page) {
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open notifications' })).toHaveCount(0);
-  await expect(page.getByRole('banner').getByText('0 KS', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByText('0 Ks', { exact: true })).toHaveCount(0);
 }
 
 test('a guest browses, is asked to sign in at the order, registers and lands back on the order', async ({ page }) => {
@@ -127,13 +127,13 @@ test('a guest asked to sign in at the top-up comes back to it (dark, Burmese)', 
   await expect(page.getByRole('spinbutton').first()).toHaveValue('5000');
 });
 
-test('without the setting (the default), guests are sent to a plain /login and keep the bell and the 0 KS wallet', async ({ page }) => {
+test('without the setting (the default), guests are sent to a plain /login and keep the bell and the 0 Ks wallet', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   for (const path of ['/home', '/detail/top-up/mobile-legends']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }
   await expect(page.getByRole('button', { name: 'Open notifications' })).toBeVisible();
-  await expect(page.getByRole('banner').getByText('0 KS', { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('0 Ks', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 });

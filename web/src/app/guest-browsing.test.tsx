@@ -30,18 +30,18 @@ describe('guest browsing on', () => {
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(to));
   });
 
-  it('puts "Sign in" where the bell and the "0 KS" wallet were, leading back to the page', async () => {
+  it('puts "Sign in" where the bell and the "0 Ks" wallet were, leading back to the page', async () => {
     renderApp('/home');
     const signIn = await screen.findByRole('link', { name: 'Sign in' });
     expect(signIn).toHaveAttribute('href', '/login?next=%2Fhome');
     expect(screen.queryByRole('button', { name: 'Open notifications' })).not.toBeInTheDocument();
-    expect(screen.queryByText('0 KS')).not.toBeInTheDocument();
+    expect(screen.queryByText('0 Ks')).not.toBeInTheDocument();
   });
 
   it('shows a signed-in customer the bell and the balance as always', async () => {
     signInAs({ wallet_amount: 1200 });
     renderApp('/home');
-    expect(await screen.findByText('1,200 KS')).toBeInTheDocument();
+    expect(await screen.findByText('1,200 Ks')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
@@ -85,10 +85,10 @@ describe('guest browsing on', () => {
 });
 
 describe('guest browsing off (the default)', () => {
-  it('sends a guest from /home to a plain /login, and keeps the bell and the 0 KS wallet', async () => {
+  it('sends a guest from /home to a plain /login, and keeps the bell and the 0 Ks wallet', async () => {
     const { router } = renderApp('/home');
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/login'));
-    expect(await screen.findByText('0 KS')).toBeInTheDocument();
+    expect(await screen.findByText('0 Ks')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open notifications' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });

@@ -52,7 +52,7 @@ describe('card headings', () => {
     renderWithProviders(
       <>
         <PackageCard product={product()} onBuy={vi.fn()} />
-        <AccountCard product={product({ id: 2, name: 'Mythic account', service: { name: 'Account', slug: 'account', kind: 'account' } })} onBuy={vi.fn()} />
+        <AccountCard product={product({ id: 2, name: 'Mythic account', service: { name: 'Account', name_my: 'အကောင့်', slug: 'account', kind: 'account' } })} onBuy={vi.fn()} />
       </>,
     );
     expect(screen.getByRole('heading', { level: 2, name: '86 Diamonds' })).toBeInTheDocument();
