@@ -21,6 +21,14 @@ const (
 	cacheNone = "no-cache"
 )
 
+// revalidated are built files under fixed names whose change must reach a
+// phone on its next load: the service worker (an hour-old copy would keep
+// the previous build's caching rules and files) and the web app manifests.
+var revalidated = map[string]bool{"sw.js": true, "manifest.en.webmanifest": true, "manifest.my.webmanifest": true}
+
+// contentTypes the system's MIME table may lack.
+var contentTypes = map[string]string{".webmanifest": "application/manifest+json"}
+
 type staticFile struct {
 	body        []byte
 	contentType string
@@ -47,7 +55,10 @@ func loadStatic(fsys fs.FS) (staticFiles, error) {
 		if err != nil {
 			return err
 		}
-		ctype := mime.TypeByExtension(path.Ext(p))
+		ctype := contentTypes[path.Ext(p)]
+		if ctype == "" {
+			ctype = mime.TypeByExtension(path.Ext(p))
+		}
 		if ctype == "" {
 			ctype = "application/octet-stream"
 		}
@@ -114,6 +125,8 @@ func (f staticFiles) spa(personal func(c *fiber.Ctx, index staticFile) staticFil
 			cache := cacheShort
 			if strings.HasPrefix(name, "assets/") {
 				cache = cacheImmutable
+			} else if revalidated[name] {
+				cache = cacheNone
 			}
 			return f.send(c, file, cache)
 		}

@@ -65,6 +65,12 @@ export default defineConfig([
       'react-refresh/only-export-components': 'off',
     },
   },
+  {
+    // The service worker is the network layer under the api client: it fetches on the page's behalf.
+    files: ['src/sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+    rules: { 'no-restricted-globals': 'off' },
+  },
   ...sharedDirs.map((dir) => ({
     files: [`src/${dir}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -69,10 +70,61 @@ function chunksInIndex(): Plugin {
   };
 }
 
+// dist/sw.js (src/sw/sw.ts) with the list of files it keeps for offline use:
+// the entry and what it imports, the styles, the Latin and Myanmar fonts, each
+// language's strings and /home. Other pages' chunks are kept when first
+// fetched (cache-first: hashed names never change). __BUILD__ names the
+// build, so a new one makes a byte-different sw.js and the update prompt.
+const SW_SOURCE = fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url));
+const precachedFont = /-(latin|myanmar)-(wght|\d+)-normal-[\w-]+\.woff2$/;
+
+function serviceWorker(): Plugin {
+  return {
+    name: 'shwe:service-worker',
+    apply: 'build',
+    enforce: 'post',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: SW_SOURCE, fileName: 'sw.js' });
+    },
+    generateBundle(_options, bundle) {
+      const sw = bundle['sw.js'];
+      if (sw?.type !== 'chunk') throw new Error('the service worker chunk is missing');
+      if (sw.imports.length > 0) throw new Error(`sw.js must be one file; it imports ${sw.imports.join(', ')}`);
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk' && output.fileName !== 'sw.js');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        const chunk = byFile.get(fileName);
+        if (chunk?.type === 'chunk') chunk.imports.forEach(add);
+      };
+      for (const chunk of chunks) {
+        if (chunk.type !== 'chunk') continue;
+        const id = chunk.facadeModuleId ?? '';
+        if (chunk.isEntry || Object.values(preloadable).some((test) => test.test(id))) add(chunk.fileName);
+      }
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'asset' && (output.fileName.endsWith('.css') || precachedFont.test(output.fileName))) files.add(output.fileName);
+      }
+      const list = [...files].sort().map((file) => `/${file}`);
+      // Every file's name (hashed) and index.html's text: any change to what is served.
+      const index = bundle['index.html'];
+      const names = Object.keys(bundle).filter((name) => name !== 'sw.js').sort().join('\n');
+      const build = createHash('sha256')
+        .update(names + (index?.type === 'asset' ? String(index.source) : ''))
+        .digest('hex')
+        .slice(0, 12);
+      if (!sw.code.includes('__PRECACHE__') || !sw.code.includes('__BUILD__')) throw new Error('sw.js lost its placeholders');
+      sw.code = sw.code.replaceAll('__PRECACHE__', JSON.stringify(list)).replaceAll('__BUILD__', JSON.stringify(build));
+    },
+  };
+}
+
 const proxied: ProxyOptions = { target: backend, changeOrigin: true, ws: true };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder(), chunksInIndex()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), chunksInIndex(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

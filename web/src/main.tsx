@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import '@/index.css';
 import { App } from '@/app/app';
 import { initI18n } from '@/lib/i18n';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
@@ -22,3 +23,6 @@ void initI18n().then(() =>
     ),
   ),
 );
+
+// Production builds only: the dev server has no sw.js. Waits for load and idle.
+if (import.meta.env.PROD) registerServiceWorker();

@@ -146,7 +146,8 @@ export const api = {
   post: <T>(path: string, payload?: unknown, options?: RequestOptions) => request<T>('POST', path, payload, options),
   put: <T>(path: string, payload?: unknown, options?: RequestOptions) => request<T>('PUT', path, payload, options),
   patch: <T>(path: string, payload?: unknown, options?: RequestOptions) => request<T>('PATCH', path, payload, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** payload: a DELETE that names what to delete in its body (a push subscription by endpoint). */
+  delete: <T>(path: string, options?: RequestOptions, payload?: unknown) => request<T>('DELETE', path, payload, options),
   /** GET a binary body (an image) with the bearer token, e.g. for an object URL. */
   blob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, { ...options, responseType: 'blob' }),
 };

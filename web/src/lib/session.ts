@@ -1,4 +1,5 @@
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
+import { forgetBalance, rememberBalance } from '@/lib/last-balance';
 import type { SessionUser } from '@/types/session';
 
 // docs/spec.md §3 Session: cookies named `token` and `user` (JSON), 7 days.
@@ -89,6 +90,7 @@ function pickUser(user: SessionUser): SessionUser {
 export function startSession(token: string, user: SessionUser, { quiet = false } = {}) {
   setCookie(TOKEN_COOKIE, token, { days: SESSION_DAYS });
   setCookie(USER_COOKIE, JSON.stringify(pickUser(user)), { days: SESSION_DAYS });
+  rememberBalance(user.wallet_amount);
   if (!quiet) notify();
 }
 
@@ -96,6 +98,7 @@ export function startSession(token: string, user: SessionUser, { quiet = false }
 export function saveUser(user: SessionUser, { quiet = false } = {}) {
   if (!getToken()) return;
   setCookie(USER_COOKIE, JSON.stringify(pickUser(user)), { days: SESSION_DAYS });
+  rememberBalance(user.wallet_amount);
   if (!quiet) notify();
 }
 
@@ -116,9 +119,10 @@ export function endRejectedSession() {
   clearSession();
 }
 
-/** Ends the session: removes both cookies. */
+/** Ends the session: removes both cookies and the balance kept for offline use. */
 export function clearSession() {
   removeCookie(TOKEN_COOKIE);
   removeCookie(USER_COOKIE);
+  forgetBalance();
   notify();
 }

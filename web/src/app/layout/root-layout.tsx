@@ -14,6 +14,9 @@ import { useCurrentUser, useUserRefresh } from '@/features/auth/hooks/use-curren
 import { useChatWidget } from '@/features/chat/hooks/use-chat-widget';
 import { useConfig } from '@/features/config/api/config';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
+import { OfflineNotice } from '@/features/pwa/components/offline-notice';
+import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
+import { useCatalogueUpdates } from '@/features/pwa/hooks/use-catalogue-updates';
 import { endFirstScreen } from '@/lib/first-screen';
 
 /** Turns a support link into the handle shown in texts ("@shwetopup"). */
@@ -38,6 +41,7 @@ export function RootLayout() {
   }, [pathname]);
   useUserRefresh();
   useAccountLocale();
+  useCatalogueUpdates();
   useChatWidget(config?.chat_widget_id, user, pathname);
   return (
     <div className="flex min-h-dvh flex-col">
@@ -55,12 +59,14 @@ export function RootLayout() {
       {/* At least a screen tall: the footer starts below the fold and stays there while the
           page's content arrives (it was visible over the empty page, then pushed down: CLS). */}
       <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 pt-[calc(4rem+env(safe-area-inset-top)+1.5rem)] pb-16 sm:px-6">
+        <OfflineNotice signedIn={Boolean(user)} />
         <Outlet />
       </main>
       <div data-print="hide" className="contents">
         <Footer />
       </div>
       <RealtimeBridge />
+      <UpdatePrompt />
       <LogoutDialogs open={logoutOpen} onClose={() => setLogoutOpen(false)} supportName={handleOf(config?.support?.telegram)} />
       <ScrollRestoration />
     </div>

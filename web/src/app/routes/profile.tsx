@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { PageHead } from '@/components/seo/page-head';
+import { useConfig } from '@/features/config/api/config';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { OrderHistory } from '@/features/orders/components/order-history';
@@ -13,6 +14,7 @@ export function ProfileRoute() {
   const { t } = useTranslation();
   const storeName = useStoreName();
   const { user } = useSession();
+  const { data: config } = useConfig();
   return (
     <>
       <PageHead title={`${storeName} ${t('profile.title')}`} robots="noindex, follow" />
@@ -24,7 +26,7 @@ export function ProfileRoute() {
             <OrderHistory orderAction={(order) => <RequestRefundButton order={order} />} />
           </div>
         </div>
-        {user && <AccountSettings user={user} />}
+        {user && <AccountSettings user={user} pushPublicKey={config?.push_public_key} />}
       </div>
     </>
   );

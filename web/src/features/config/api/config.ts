@@ -16,6 +16,8 @@ export interface AppConfig {
   };
   /** How customers reach the shop and what it promises; a channel the shop did not set is absent. */
   support?: SupportConfig;
+  /** The server's VAPID public key (base64url) for Web Push; empty or absent: push is off and the account page hides its switch. */
+  push_public_key?: string;
   /** Live-chat widget id (e.g. a Tawk.to "property/widget" id); the widget loads only when set. */
   chat_widget_id?: string;
   /** GUEST_BROWSING: home, game pages and search are open to visitors who have not signed in. */

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { newCustomer, prefer, registerByApi, signIn } from './helpers';
+
+// The installable app (web/README.md#installable-app): Chromium's own
+// installability check, the real service worker receiving a push through
+// the DevTools protocol, the notification switch, and the offline state.
+
+/** Waits until the service worker (registered after load and idle) controls the page. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+/** A PNG's width and height from its IHDR chunk. */
+function pngSize(body: Buffer): [number, number] {
+  expect(body.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return [body.readUInt32BE(16), body.readUInt32BE(20)];
+}
+
+test('Chromium finds the app installable: manifest, icons and service worker', async ({ playwright, launchOptions, baseURL, request }) => {
+  // Chromium never offers to install from an incognito profile, which every
+  // new test context is ("in-incognito"): this one has a profile on disk.
+  const profile = mkdtempSync(join(tmpdir(), 'pwa-profile-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const customer = newCustomer();
+  await registerByApi(request, customer);
+  await signIn(page, request, customer);
+  await page.goto('/home');
+  await expect(page.getByRole('link', { name: /Mobile Legends/ })).toBeVisible();
+  await controlled(page);
+
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
+  expect(manifest.url).toMatch(/\/manifest\.en\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+
+  const parsed = JSON.parse(manifest.data ?? '{}') as {
+    name: string;
+    display: string;
+    id: string;
+    start_url: string;
+    scope: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(parsed).toMatchObject({ name: 'Shwe Top-Up', display: 'standalone', id: '/', scope: '/' });
+  expect(parsed.icons.map((icon) => icon.purpose)).toContain('maskable');
+  for (const icon of parsed.icons) {
+    const response = await request.get(icon.src);
+    expect(response.ok(), icon.src).toBeTruthy();
+    expect(response.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await response.body()).join('x'), icon.src).toBe(icon.sizes);
+  }
+
+  // A Burmese reader's page links the Burmese manifest: the same app (id), its words in Burmese.
+  await page.evaluate(() => localStorage.setItem('lang', 'my'));
+  await page.reload();
+  const burmese = (await cdp.send('Page.getAppManifest')) as { url: string; data?: string };
+  expect(burmese.url).toMatch(/\/manifest\.my\.webmanifest$/);
+  expect(JSON.parse(burmese.data ?? '{}')).toMatchObject({ id: '/', lang: 'my' });
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test('a push message shows a Burmese notification, and clicking it opens the page it names', async ({ page, request, context, baseURL }) => {
+  const customer = newCustomer();
+  await registerByApi(request, customer);
+  await signIn(page, request, customer);
+  await prefer(page, 'light', 'my');
+  await context.grantPermissions(['notifications']);
+  await page.goto('/home');
+  await controlled(page);
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = { title: 'ငွေဖြည့်မှု အတည်ပြုပြီးပါပြီ', body: 'သင့်ပိုက်ဆံအိတ်ထဲသို့ ၅,၀၀၀ ကျပ် ထည့်ပြီးပါပြီ။', url: '/wallet', tag: 'topup-1' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL ?? '', registrationId: await registrationId, data: JSON.stringify(payload) });
+
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, badge: n.badge, data: n.data as unknown }));
+      }),
+    )
+    .toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: 'topup-1',
+        icon: `${baseURL}/icons/icon-192.png`,
+        badge: `${baseURL}/icons/badge-96.png`,
+        data: { url: '/wallet' },
+      },
+    ]);
+
+  // Chromium has no way to click a notification from a test (no DevTools
+  // command, no flag; web-platform-tests#51125), so the worker's own
+  // notificationclick handler is run with the notification it showed: a
+  // NotificationEvent dispatched in the real worker. focus() is refused
+  // outside a real click; the handler goes on to navigate the open window.
+  const [worker] = context.serviceWorkers();
+  expect(worker, 'the service worker').toBeTruthy();
+  await worker!.evaluate(async () => {
+    // Worker globals, which the tests' DOM typings do not know.
+    type WorkerScope = typeof globalThis & {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  await expect(page).toHaveURL(`${baseURL}/wallet`);
+  await expect(page.getByRole('heading', { level: 1, name: 'ပိုက်ဆံအိတ်' })).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
+});
+
+test('offline, the app opens from its cache with the last known balance marked as stale', async ({ page, request, context }) => {
+  const customer = newCustomer();
+  await registerByApi(request, customer);
+  await signIn(page, request, customer);
+  await page.goto('/home');
+  await expect(page.getByRole('link', { name: /Mobile Legends/ })).toBeVisible();
+  await controlled(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lastBalance'))).toContain('"amount":0');
+
+  await context.setOffline(true);
+  await page.reload();
+  const notice = page.getByRole('region', { name: 'You are offline' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Last known balance: 0 KS');
+  await expect(notice).toContainText(/As of .+; it may have changed since\./);
+  // The catalogue, from the worker's cache.
+  await expect(page.getByRole('link', { name: /Mobile Legends/ })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+});

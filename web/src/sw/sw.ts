@@ -1,0 +1,139 @@
+/// <reference lib="webworker" />
+// The service worker (web/README.md#the-service-worker): built by
+// vite.config.ts into dist/sw.js, which the server sends with no-cache so a
+// new build is found at once. Hand-written rather than Workbox: it needs four
+// small strategies and a push handler, about the size of Workbox's runtime.
+
+import { BADGE, ICON, notificationOptions, openTarget, parsePayload, targetOf } from './notifications';
+import { catalogueKey, strategyFor } from './routes';
+
+declare const self: ServiceWorkerGlobalScope;
+/** The build's files to keep (the entry, its imports, styles, fonts, strings); vite.config.ts fills it in. */
+declare const __PRECACHE__: string[];
+/** Changes with every build that changes a file: names this build's caches. */
+declare const __BUILD__: string;
+
+const SHELL_CACHE = `shell-${__BUILD__}`;
+const CATALOGUE_CACHE = 'catalogue-v1';
+const IMAGE_CACHE = 'images-v1';
+const IMAGE_LIMIT = 80;
+/** The app's HTML without anyone's session (the server personalises a signed-in /home). */
+const SHELL = '/index.html';
+/** Catalogue answers fetched at install, so the store opens offline even if only the first page was ever seen. */
+const WARM = ['/api/config', '/api/games', '/api/services', '/api/banner'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const shell = await caches.open(SHELL_CACHE);
+      await shell.addAll([...__PRECACHE__, ...[ICON, BADGE]]);
+      await shell.put(SHELL, await fetch('/', { credentials: 'omit' }));
+      const catalogue = await caches.open(CATALOGUE_CACHE);
+      await Promise.all(WARM.map((path) => catalogue.add(path).catch(() => undefined)));
+      // The first install takes over at once; an update waits for the
+      // customer's "reload" (lib/service-worker.ts), so a page never runs
+      // against files of two builds.
+      if (!self.registration.active) await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('shell-') && name !== SHELL_CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('fetch', (event) => {
+  const strategy = strategyFor(event.request, self.location.origin);
+  if (!strategy) return;
+  if (strategy === 'shell') event.respondWith(shell(event.request));
+  else if (strategy === 'asset') event.respondWith(cacheFirst(event.request));
+  else event.respondWith(staleWhileRevalidate(event, strategy === 'catalogue' ? CATALOGUE_CACHE : IMAGE_CACHE));
+});
+
+/** Pages: the network (index.html is no-cache, and personal), the cached shell only when it cannot be reached. */
+async function shell(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await caches.match(SHELL, { cacheName: SHELL_CACHE, ignoreVary: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** Hashed build files never change under one name: a cached copy is always right. */
+async function cacheFirst(request: Request): Promise<Response> {
+  // ignoreVary: the server varies on Accept-Encoding and Origin, which the
+  // page's module requests (CORS mode) and the install's fetches differ in.
+  const cached = await caches.match(request, { ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    void caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+/**
+ * The cached answer at once and the network's in the background; when the
+ * catalogue's answer changed, open pages are told to fetch it again
+ * (lib/service-worker.ts), so an admin's edit shows within one round trip.
+ */
+async function staleWhileRevalidate(event: FetchEvent, cacheName: string): Promise<Response> {
+  const cache = await caches.open(cacheName);
+  // The page may send the same URL with or without a token; the answer is the same.
+  const cached = await cache.match(event.request, { ignoreVary: true });
+  const network = fetch(event.request).then(async (response) => {
+    if (!response.ok) return response;
+    const fresh = response.clone();
+    if (cacheName === CATALOGUE_CACHE && cached && !(await sameAnswer(cached.clone(), fresh.clone()))) {
+      await cache.put(event.request, fresh);
+      await announce(event.request.url);
+    } else {
+      await cache.put(event.request, fresh);
+      if (cacheName === IMAGE_CACHE) await trim(cache, IMAGE_LIMIT);
+    }
+    return response;
+  });
+  if (!cached) return network;
+  event.waitUntil(network.catch(() => undefined));
+  return cached;
+}
+
+async function sameAnswer(a: Response, b: Response): Promise<boolean> {
+  const etag = a.headers.get('ETag');
+  if (etag && etag === b.headers.get('ETag')) return true;
+  return (await a.text()) === (await b.text());
+}
+
+async function announce(url: string) {
+  const message = { type: 'catalogue-updated', key: catalogueKey(url) };
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+}
+
+async function trim(cache: Cache, limit: number) {
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - limit)).map((key) => cache.delete(key)));
+}
+
+self.addEventListener('push', (event) => {
+  const payload = parsePayload(event.data?.text(), 'Shwe Top-Up');
+  event.waitUntil(self.registration.showNotification(payload.title, notificationOptions(payload)));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openTarget(self.clients, targetOf(event.notification.data, self.location.origin)));
+});
