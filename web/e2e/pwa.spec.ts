@@ -128,6 +128,40 @@ test('a push message shows a Burmese notification, and clicking it opens the pag
   await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
 });
 
+test('the notification switch asks for permission only when tapped', async ({ page, request, context }) => {
+  const customer = newCustomer();
+  await registerByApi(request, customer);
+  await signIn(page, request, customer);
+  // Counts the page's permission requests and subscriptions, then lets them through to Chromium.
+  await page.addInitScript(() => {
+    const calls = ((window as unknown as { pushCalls: string[] }).pushCalls = [] as string[]);
+    const request = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = (...args) => {
+      calls.push('permission');
+      return request(...args);
+    };
+    const subscribe = Object.getOwnPropertyDescriptor(PushManager.prototype, 'subscribe')?.value as (this: PushManager, options?: PushSubscriptionOptionsInit) => Promise<PushSubscription>;
+    PushManager.prototype.subscribe = function (options) {
+      calls.push('subscribe');
+      return subscribe.call(this, options);
+    };
+  });
+  await context.grantPermissions(['notifications']);
+  await page.goto(`/${customer.username}`);
+  await controlled(page);
+  const toggle = page.getByRole('switch', { name: 'Notifications on this phone' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(toggle).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { pushCalls: string[] }).pushCalls)).toEqual([]);
+
+  await toggle.click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { pushCalls: string[] }).pushCalls)).toEqual(['permission', 'subscribe']);
+  // Headless Chromium has no push service to subscribe with (no network to
+  // Google's): the switch says so and stays off.
+  await expect(page.getByRole('alert')).toHaveText('Notifications could not be turned on here. Check your connection and try again.');
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+});
+
 test('offline, the app opens from its cache with the last known balance marked as stale', async ({ page, request, context }) => {
   const customer = newCustomer();
   await registerByApi(request, customer);
@@ -141,7 +175,7 @@ test('offline, the app opens from its cache with the last known balance marked a
   await page.reload();
   const notice = page.getByRole('region', { name: 'You are offline' });
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText('Last known balance: 0 KS');
+  await expect(notice).toContainText('Last known balance: 0 Ks');
   await expect(notice).toContainText(/As of .+; it may have changed since\./);
   // The catalogue, from the worker's cache.
   await expect(page.getByRole('link', { name: /Mobile Legends/ })).toBeVisible();
