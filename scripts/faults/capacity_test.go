@@ -43,7 +43,10 @@ func TestPacer(t *testing.T) {
 // A point holds only with no failed attempt, every p99 within the limit
 // and the paced rates reached.
 func TestCapacityVerdict(t *testing.T) {
-	ms := func(n int) spread { d := time.Duration(n) * time.Millisecond; return spread{Count: 100, P99: d.String(), p99: d} }
+	ms := func(n int) spread {
+		d := time.Duration(n) * time.Millisecond
+		return spread{Count: 100, P99: d.String(), p99: d}
+	}
 	good := loadFigures{TargetOrdersPerS: 100, OrdersPerS: 99, TargetReadsPerS: 200, ReaderReadsPerS: 196, seconds: 30,
 		Latency: map[string]spread{"order": ms(40), "catalogue": ms(5), allAPI: ms(40)}}
 	if v := capacityVerdict(200*time.Millisecond, good, map[string]int64{}); !v.Held || v.P99Limit != "200ms" {
