@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageHead } from '@/components/seo/page-head';
 import { useConfig } from '@/features/config/api/config';
+import { AdminOnlineBadge } from '@/features/config/components/admin-online-badge';
 import { deliveryMinutes, supportLink } from '@/features/config/support';
 import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { OrderPage } from '@/features/orders/components/order-page';
@@ -22,6 +23,7 @@ export function OrderRoute() {
         <OrderPage
           pending={pending}
           contactHref={supportLink(config?.support)}
+          supportStatus={<AdminOnlineBadge />}
           support={config?.support}
           deliveryMinutes={deliveryMinutes(config?.support)}
         />

@@ -52,7 +52,10 @@ describe('order page (docs/spec.md §2, §4)', () => {
   it('contacts support where the shop set it and promises its delivery time', async () => {
     server.use(http.get('*/api/config', () => HttpResponse.json({ success: true, data: { ...testConfig, support: { viber: 'viber://chat?number=%2B959791234567', delivery_minutes: 15 } } })));
     const { user } = setup(coin, () => HttpResponse.json({ success: true, credentials: null, order }, { status: 201 }));
-    expect(await screen.findByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', 'viber://chat?number=%2B959791234567');
+    const contact = await screen.findByRole('link', { name: 'Contact Support' });
+    expect(contact).toHaveAttribute('href', 'viber://chat?number=%2B959791234567');
+    // Whether someone is there to answer, beside the link (issue 18).
+    expect(await within(contact.parentElement!).findByTestId('admin-online')).toHaveTextContent('Admins are away');
     await user.click(screen.getByRole('button', { name: 'Confirm Order' }));
     expect(await screen.findByText(/usually within 15 minutes/)).toBeInTheDocument();
   });

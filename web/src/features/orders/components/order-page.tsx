@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -62,13 +62,15 @@ type OrderPageProps = {
   pending: PendingOrder;
   /** Where "Contact Support" goes; no link when the shop set no channel. */
   contactHref?: string;
+  /** Whether an admin is there to answer, shown beside the support link (the route passes the shop's live flag). */
+  supportStatus?: ReactNode;
   /** Social links for an account's credentials; each only when set. */
   support?: { telegram?: string; facebook?: string };
   deliveryMinutes: number;
 };
 
 /** docs/spec.md §2 order page: idle → processing → confirmed or error. */
-export function OrderPage({ pending, contactHref, support, deliveryMinutes }: OrderPageProps) {
+export function OrderPage({ pending, contactHref, supportStatus, support, deliveryMinutes }: OrderPageProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { mutate } = useSWRConfig();
@@ -113,7 +115,7 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
   };
 
   const contact = contactHref && (
-    <div className="flex flex-wrap justify-center gap-2 text-sm">
+    <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm">
       <a
         href={contactHref}
         target="_blank"
@@ -123,6 +125,7 @@ export function OrderPage({ pending, contactHref, support, deliveryMinutes }: Or
         <MessageIcon className="size-4" />
         {t('order.contactSupport')}
       </a>
+      {supportStatus}
     </div>
   );
 
