@@ -23,9 +23,23 @@ export function scrollToTop() {
   window.scrollTo({ top: 0, behavior: 'smooth' });
 }
 
-/** Only a path of this site: `?return=` and `?next=` must not send the customer elsewhere. */
+const SITE = 'https://site.invalid';
+
+/**
+ * Only a path of this site: `?return=` and `?next=` must not send the
+ * customer elsewhere. Read as the browser will (it drops tabs and newlines
+ * and takes a backslash for a slash, so "/\t/evil.example" is
+ * "//evil.example"), and kept only when it stays on the site.
+ */
 export function localPath(value: string | null | undefined): string | undefined {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;
+  if (!value?.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, SITE);
+  } catch {
+    return undefined;
+  }
+  return url.origin === SITE ? url.pathname + url.search + url.hash : undefined;
 }
 
 /**
