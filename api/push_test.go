@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rs/zerolog"
 
@@ -403,5 +404,55 @@ func TestPushTopupWaitingToAdmins(t *testing.T) {
 	p, raw := openPush(t, got[0], sub, h.keys)
 	if p.URL != fmt.Sprintf("/dashboard/topups/%d", tp.ID) || !strings.Contains(p.Title, fmt.Sprint(tp.ID)) || burmese(raw) {
 		t.Fatalf("admin payload %s", raw)
+	}
+}
+
+// A top-up notice goes to the subscription's owner when it is sent, and
+// a browser registering again moves its subscription: an endpoint an
+// admin used, taken over by a customer's sign-in on the same browser
+// before the notice went out, must not tell that customer about another
+// customer's top-up.
+func TestPushTopupWaitingOnlyToAnAdmin(t *testing.T) {
+	h := newPushRig(t, "https://shwe.test")
+	sub := newBrowserSub(t, h.ps.URL+"/push/shared-browser")
+	h.call(t, h.boss.token, "POST", "/api/account/push-subscriptions", sub.json()).want(t, 201)
+	b := h.buyer(t, 0)
+	h.topup(t, b.User, 7000, 0, "push-admin-moved")
+	customer := h.buyer(t, 0)
+	h.call(t, customer.token, "POST", "/api/account/push-subscriptions", sub.json()).want(t, 201)
+	h.drain(t)
+	if got := h.ps.take(); len(got) != 0 {
+		p, raw := openPush(t, got[0], sub, h.keys)
+		t.Fatalf("a customer got an admin's top-up notice: %+v %s", p, raw)
+	}
+}
+
+// A long reason in Burmese (three bytes a letter) still fits one
+// notification: the body is shortened, never refused by the encryption's
+// record size and retried until given up.
+func TestPushLongBurmeseReasonFits(t *testing.T) {
+	ctx := context.Background()
+	h := newPushRig(t, "mailto:ops@shwe.test")
+	b := h.buyer(t, 100_000)
+	if _, err := h.db.SetLocale(ctx, b.ID, store.LocaleBurmese); err != nil {
+		t.Fatal(err)
+	}
+	sub := newBrowserSub(t, h.ps.URL+"/push/long")
+	h.call(t, b.token, "POST", "/api/account/push-subscriptions", sub.json()).want(t, 201)
+	o := h.coinOrder(t, b)
+	h.drain(t)
+	h.ps.take() // the order's own notice
+	r := h.call(t, b.token, "POST", fmt.Sprintf("/api/orders/%d/refund", o), map[string]any{"reason": "not received"}).want(t, 201)
+	// The longest reason an admin may give, ~3,000 bytes in Burmese.
+	reason := string([]rune(strings.Repeat("ငွေလွှဲပြေစာ မမှန်ပါ။ ", 80))[:store.MaxRefundReason])
+	h.call(t, h.boss.token, "POST", fmt.Sprintf("/api/admin/refunds/%d/deny", num(r.data()["id"])), map[string]any{"reason": reason}).want(t, 200)
+	h.drain(t)
+	got := h.ps.take()
+	if len(got) != 1 {
+		t.Fatalf("%d pushes for a denial with a long reason, want 1", len(got))
+	}
+	p, _ := openPush(t, got[0], sub, h.keys)
+	if !burmese(p.Body) || !utf8.ValidString(p.Body) || !strings.HasSuffix(p.Body, "…") {
+		t.Fatalf("body %q", p.Body)
 	}
 }

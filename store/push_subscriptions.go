@@ -60,6 +60,7 @@ type PushSubscription struct {
 	P256dh   []byte `db:"p256dh"`
 	Auth     []byte `db:"auth"`
 	Lang     string `db:"lang"`
+	Admin    bool   `db:"admin"` // an admin not banned (PushTarget only)
 }
 
 // SavePushSubscription stores a subscription for the session, or moves an
@@ -113,7 +114,8 @@ func (s *DB) DropPushSubscription(ctx context.Context, sub PushSubscription) (bo
 func (s *DB) PushTarget(ctx context.Context, id int64) (PushSubscription, error) {
 	var sub PushSubscription
 	err := s.db.GetContext(ctx, &sub, `
-		SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth, COALESCE(u.locale, s.lang) AS lang
+		SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth, COALESCE(u.locale, s.lang) AS lang,
+		       u.is_admin AND NOT u.is_banned AS admin
 		FROM push_subscriptions s
 		JOIN users u ON u.id = s.user_id
 		JOIN api_tokens t ON t.id = s.token_id

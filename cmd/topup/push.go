@@ -77,6 +77,19 @@ const (
 	pushMaxAttempts = 6
 )
 
+// pushLaneOptions: a batch is two rounds of sends, so that a claimed
+// batch is finished well inside its lease even when every send runs to
+// its timeout; with the outbox's default 200 a batch could take 190 s
+// against a 30 s lease, and another node would claim and send it again.
+func pushLaneOptions(dsn string, handle outbox.HandleFunc, log zerolog.Logger) outbox.Options {
+	return outbox.Options{
+		DSN: dsn, Lane: store.LanePush, Handle: handle,
+		Concurrency: pushConcurrency, Batch: 2 * pushConcurrency, Lease: 2 * time.Minute,
+		MaxAttempts: pushMaxAttempts, MinBackoff: time.Minute, MaxBackoff: 16 * time.Minute,
+		PublishTimeout: push.SendTimeout + 5*time.Second, Log: log,
+	}
+}
+
 // startPush runs the outbox's push lane until the returned stop is called.
 // Without keys the lane still runs and drops what it finds (subscriptions
 // made while push was on would otherwise leave their events waiting).
@@ -87,12 +100,7 @@ func startPush(db *store.DB, keys *push.Keys, cfg Config, log zerolog.Logger) (s
 		sender = push.NewSender(db, *keys, push.Options{Log: log})
 		handle = sender.Handle
 	}
-	opts := outbox.Options{
-		DSN: cfg.DatabaseURL, Lane: store.LanePush, Handle: handle,
-		Concurrency: pushConcurrency, MaxAttempts: pushMaxAttempts,
-		MinBackoff: time.Minute, MaxBackoff: 16 * time.Minute,
-		PublishTimeout: push.SendTimeout + 5*time.Second, Log: log,
-	}
+	opts := pushLaneOptions(cfg.DatabaseURL, handle, log)
 	if sender != nil {
 		opts.OnAbandon = sender.Abandoned
 	}

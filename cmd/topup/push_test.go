@@ -5,6 +5,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
 
 	"topup/internal/push"
 )
@@ -71,5 +74,16 @@ func TestVAPIDKeysCommand(t *testing.T) {
 	}
 	if k, _, err := pushKeys(Config{Env: "production"}, envOf(vars)); err != nil || k == nil {
 		t.Fatalf("the printed pair does not load: %v\n%s", err, out.String())
+	}
+}
+
+// A claimed batch of the push lane ends inside its lease even when every
+// send takes its whole timeout; otherwise another node claims the same
+// events and the customer's phone buzzes twice.
+func TestPushLaneBatchFitsItsLease(t *testing.T) {
+	o := pushLaneOptions("", nil, zerolog.Nop())
+	rounds := (o.Batch + o.Concurrency - 1) / o.Concurrency
+	if worst := time.Duration(rounds) * o.PublishTimeout; worst*2 > o.Lease {
+		t.Fatalf("a batch of %d at %d at a time may take %s, lease %s", o.Batch, o.Concurrency, worst, o.Lease)
 	}
 }

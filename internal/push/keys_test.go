@@ -52,6 +52,15 @@ func TestPublicOnly(t *testing.T) {
 	for addr, ok := range map[string]bool{
 		"127.0.0.1:443": false, "10.1.2.3:443": false, "192.168.0.1:443": false, "169.254.169.254:80": false,
 		"[::1]:443": false, "[fd00::1]:443": false, "0.0.0.0:443": false,
+		// Shared address space (cloud metadata at 100.100.100.200, pod
+		// networks), benchmarking, IETF protocol and reserved ranges, and
+		// IPv6 forms that carry an IPv4 address (NAT64, 6to4, compatible).
+		"100.100.100.200:443": false, "100.64.0.1:443": false, "198.18.0.1:443": false, "192.0.0.8:443": false,
+		"240.0.0.1:443": false, "[64:ff9b::a00:1]:443": false, "[2002:a00:1::1]:443": false, "[::a00:1]:443": false,
+		"[2001:db8::1]:443": false,
+		// Push services listen on 443 only; any other port is a way to
+		// knock on a service that is not one.
+		"142.250.72.10:8443": false, "142.250.72.10:22": false,
 		"142.250.72.10:443": true, "[2a00:1450:4001::200e]:443": true,
 	} {
 		if err := publicOnly("tcp", addr, nil); (err == nil) != ok {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 	"github.com/rs/zerolog"
@@ -96,6 +97,11 @@ func (s *Sender) Handle(ctx context.Context, ev store.OutboxEvent) error {
 	case store.EventPushMessage:
 		p, err = s.messagePayload(ctx, sub.UserID, ids.MessageID, i18n.In(lang))
 	case store.EventPushTopup:
+		// For an admin when it is sent, not when it was queued: a browser
+		// registering again moves its subscription to whoever signed in.
+		if !sub.Admin {
+			return nil
+		}
 		p, err = s.topupPayload(ctx, ids.TopupID, i18n.In(lang))
 	default:
 		return fmt.Errorf("push: unknown event %q", ev.Event)
@@ -159,7 +165,7 @@ func (s *Sender) topupPayload(ctx context.Context, id int64, loc i18n.Locale) (c
 
 // send encrypts p for sub (aes128gcm) and posts it with a VAPID header.
 func (s *Sender) send(ctx context.Context, sub store.PushSubscription, p contract.PushPayload) error {
-	body, err := json.Marshal(p)
+	body, err := fit(p)
 	if err != nil {
 		return err
 	}
@@ -205,6 +211,31 @@ func (s *Sender) send(ctx context.Context, sub store.PushSubscription, p contrac
 	}
 	s.failed.Add(1)
 	return fmt.Errorf("push: subscription %d: push service answered %s", sub.ID, res.Status)
+}
+
+// maxPayload is what one 2,048-byte record carries after its padding
+// delimiter, the 16-byte tag and the header (RFC 8188), with room to spare.
+const maxPayload = 1800
+
+// fit is p as JSON, its body shortened on a letter's boundary (with "…")
+// until it fits one record: a reason may be 1,000 letters, three bytes
+// each in Burmese, and a payload too big for the record is refused by the
+// encryption every time it is retried.
+func fit(p contract.PushPayload) ([]byte, error) {
+	for {
+		body, err := json.Marshal(p)
+		if err != nil || len(body) <= maxPayload {
+			return body, err
+		}
+		cut := len(p.Body) - (len(body) - maxPayload) - len("…")
+		if cut <= 0 {
+			return nil, fmt.Errorf("push: a notification of %d bytes without its body", len(body)-len(p.Body))
+		}
+		for cut > 0 && !utf8.RuneStart(p.Body[cut]) {
+			cut--
+		}
+		p.Body = strings.TrimRight(p.Body[:cut], " ") + "…"
+	}
 }
 
 // topic is the Topic header (RFC 8030 §5.4: at most 32 base64url

@@ -13,7 +13,7 @@ const messages: InboxMessage[] = [
   { id: 1, title: 'Welcome to Shwe Top-Up', body: 'Line one\nline two\nline three', user_id: 1, created_at: now, is_read: true, product: null, title_code: null, body_code: null, params: null },
 ];
 
-function setup(list: InboxMessage[] = messages) {
+function setup(list: InboxMessage[] = messages, path = '/search') {
   signInAs({ id: 1 });
   let current = [...list];
   const reads: number[] = [];
@@ -29,7 +29,7 @@ function setup(list: InboxMessage[] = messages) {
       return HttpResponse.json({ success: true });
     }),
   );
-  return { reads, ...renderApp('/search') };
+  return { reads, ...renderApp(path) };
 }
 
 async function openPanel(user: ReturnType<typeof setup>['user']) {
@@ -38,6 +38,13 @@ async function openPanel(user: ReturnType<typeof setup>['user']) {
 }
 
 describe('notification panel (docs/spec.md §2, §4)', () => {
+  // A push notification of a message opens the app at ?messages=open.
+  it('opens at ?messages=open, and the address drops it', async () => {
+    const { router } = setup(messages, '/home?messages=open');
+    expect(await screen.findByRole('dialog', { name: 'Notifications (2)' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('shows the red dot, the count, and More marks an unread message read', async () => {
     const { user, reads } = setup();
     expect(await screen.findByTestId('unread-dot')).toBeInTheDocument();

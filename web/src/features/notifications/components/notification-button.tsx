@@ -1,5 +1,6 @@
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { IconButton } from '@/components/ui/icon-button';
 import { BellIcon } from '@/components/ui/icons';
@@ -16,7 +17,16 @@ const NotificationPanel = lazy(async () => ({ default: (await loadPanel()).Notif
  */
 export function NotificationButton() {
   const { t } = useTranslation();
-  const { isOpen, toggle, close } = useDisclosure();
+  // A push notification of a message opens the app at ?messages=open
+  // (internal/push): the panel starts open and the address forgets it.
+  const [params, setParams] = useSearchParams();
+  const { isOpen, toggle, close } = useDisclosure(params.get('messages') === 'open');
+  useEffect(() => {
+    if (params.get('messages') !== 'open') return;
+    const rest = new URLSearchParams(params);
+    rest.delete('messages');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
   const panelId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   const { authenticated, token, user } = useSession();
