@@ -68,7 +68,12 @@ export function AuditPage() {
                 <Td><span translate="no" className="font-mono text-xs font-semibold">{entry.action}</span></Td>
                 <Td className="whitespace-nowrap"><span translate="no">{entry.target_type}</span> #{entry.target_id}</Td>
                 <Td>
-                  {entry.reason && <p className="text-sm">{entry.reason}</p>}
+                  {/* An admin's own words, shown as typed: not the store's to translate. */}
+                  {entry.reason && (
+                    <p className="text-sm" translate="no">
+                      {entry.reason}
+                    </p>
+                  )}
                   <Change label={t('admin.audit.before')} value={entry.before} />
                   <Change label={t('admin.audit.after')} value={entry.after} />
                   <p className="text-xs text-slate-500">{entry.ip ?? ''} {entry.request_id}</p>

@@ -66,7 +66,11 @@ export function OrderPage() {
                       <YangonTime value={entry.at} />
                       {entry.actor ? ` · ${entry.actor}` : ''}
                     </p>
-                    {entry.reason && <p className="text-sm">{entry.reason}</p>}
+                    {entry.reason && (
+                      <p className="text-sm" translate="no">
+                        {entry.reason}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ol>

@@ -76,7 +76,7 @@ function RefundCard({ refund }: { refund: AdminRefund }) {
         </div>
         <Badge tone={refund.status === 'requested' ? 'warn' : refund.status === 'approved' ? 'good' : 'bad'}>{t(`admin.refunds.status.${refund.status}`)}</Badge>
       </div>
-      <blockquote className="rounded-xl border-l-4 border-violet-400 bg-violet-50/60 px-3 py-2 text-sm break-words whitespace-pre-wrap dark:bg-violet-500/10">{refund.reason}</blockquote>
+      <blockquote className="rounded-xl border-l-4 border-violet-400 bg-violet-50/60 px-3 py-2 text-sm break-words whitespace-pre-wrap dark:bg-violet-500/10" translate="no">{refund.reason}</blockquote>
       {refund.screenshot_url && (
         <div>
           <Button variant="secondary" className="!min-h-9 !px-3 !text-xs" aria-expanded={showShot} onClick={() => setShowShot((open) => !open)}>

@@ -135,7 +135,8 @@ export function TopupPage() {
                           [t('admin.topups.decided'), <span key="d"><YangonTime value={topup.decided_at} /> · {topup.decided_by_name ?? '—'}</span>],
                         ] as [string, ReactNode][])
                       : []),
-                    ...(topup.reject_reason ? ([[t('admin.topups.rejectReason'), topup.reject_reason]] as [string, ReactNode][]) : []),
+                    // The admin's own words, shown as typed: not the store's to translate.
+                    ...(topup.reject_reason ? ([[t('admin.topups.rejectReason'), <span key="r" translate="no">{topup.reject_reason}</span>]] as [string, ReactNode][]) : []),
                   ]}
                 />
                 {topup.status === 'pending' && (

@@ -28,7 +28,11 @@ export function LedgerTable({ userId }: { userId: number }) {
             <Td><Kyat value={entry.balance_after} /></Td>
             <Td>
               <span className="break-all">{entry.reference}</span>
-              {entry.reason && <span className="block text-xs text-slate-500">{entry.reason}</span>}
+              {entry.reason && (
+                <span className="block text-xs text-slate-500" translate="no">
+                  {entry.reason}
+                </span>
+              )}
             </Td>
           </tr>
         ))}

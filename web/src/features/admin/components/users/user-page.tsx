@@ -76,7 +76,7 @@ export function UserPage() {
                     [t('admin.users.ordersTotal'), String(data.orders_total)],
                     ...(user.is_banned
                       ? ([
-                          [t('admin.users.banReason'), user.ban_reason ?? '—'],
+                          [t('admin.users.banReason'), user.ban_reason ? <span key="r" translate="no">{user.ban_reason}</span> : '—'],
                           [t('admin.users.bannedAt'), <span key="b"><YangonTime value={data.ban.banned_at} /> · {data.ban.banned_by_name ?? '—'}</span>],
                         ] as [string, ReactNode][])
                       : []),
