@@ -42,7 +42,8 @@ const text = {
   },
 } as const;
 
-const kyat = (n: number) => `${new Intl.NumberFormat('en-US').format(n)} Ks`;
+// One spelling of the currency per language: Ks in English, ကျပ် in Burmese.
+const kyat = (n: number, language: 'en' | 'my') => `${new Intl.NumberFormat('en-US').format(n)} ${language === 'my' ? 'ကျပ်' : 'Ks'}`;
 
 let adminContext: BrowserContext;
 let admin: Page;
@@ -101,14 +102,14 @@ for (const run of runs) {
       // A reload would drop this mark: everything below must arrive live.
       for (const page of [history, wallet]) await page.evaluate(() => ((window as unknown as { stillHere?: boolean }).stillHere = true));
       const balance = history.getByRole('status', { name: /Balance|လက်ကျန်ငွေ/ });
-      await expect(balance).toContainText(kyat(20_000));
+      await expect(balance).toContainText(kyat(20_000, run.language));
 
       // Buy a coin top-up; it shows up in the open history (order.updated).
       const productId = Number(sql(`SELECT id FROM products WHERE sku = 'pubg-coin-60'`));
       const bought = await context.request.post('/api/order', { headers: auth, data: { product_id: productId, game_uid: '5550001' } });
       expect(bought.ok(), await bought.text()).toBeTruthy();
       const order = ((await bought.json()) as { order: { id: number; total_price: number } }).order;
-      await expect(balance).toContainText(kyat(20_000 - order.total_price));
+      await expect(balance).toContainText(kyat(20_000 - order.total_price, run.language));
       const row = (run.width < 640 ? history.getByRole('listitem') : history.getByRole('row')).filter({ has: history.getByText(`#${order.id}`, { exact: true }) });
       await expect(row).toBeVisible();
 
@@ -140,7 +141,7 @@ for (const run of runs) {
       await expect(card).toBeHidden(); // it left the waiting queue
 
       // The customer's screens change without a reload: balance, order status, statement.
-      await expect(balance).toContainText(kyat(20_000));
+      await expect(balance).toContainText(kyat(20_000, run.language));
       await expect(row.getByText(t.refunded)).toBeVisible();
       await expect(row.getByText(t.approved)).toBeVisible();
       await expect(row.getByText('Sorry for the wait')).toBeVisible();
