@@ -130,11 +130,7 @@ func adminCreate(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(e.getenv)
-	if err != nil {
-		return err
-	}
-	db, err := openMigrated(ctx, cfg)
+	_, db, err := openConfigured(ctx, e)
 	if err != nil {
 		return err
 	}

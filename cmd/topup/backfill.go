@@ -33,11 +33,7 @@ func backfill(ctx context.Context, args []string, e env) error {
 	if *batch < 1 {
 		return fmt.Errorf("-batch must be at least 1, not %d", *batch)
 	}
-	cfg, err := loadConfig(e.getenv)
-	if err != nil {
-		return err
-	}
-	db, err := openMigrated(ctx, cfg)
+	_, db, err := openConfigured(ctx, e)
 	if err != nil {
 		return err
 	}

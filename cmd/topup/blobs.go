@@ -59,11 +59,7 @@ func copyBlobs(ctx context.Context, args []string, e env) error {
 	if *from == *to {
 		return fmt.Errorf("-from and -to are both %q", *from)
 	}
-	cfg, err := loadConfig(e.getenv)
-	if err != nil {
-		return err
-	}
-	db, err := openMigrated(ctx, cfg)
+	cfg, db, err := openConfigured(ctx, e)
 	if err != nil {
 		return err
 	}

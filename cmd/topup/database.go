@@ -43,6 +43,17 @@ func flaglessConfig(name string, args []string, e env) (Config, error) {
 
 // openMigrated is openStore with the schema brought up to date, as every
 // command that writes needs it.
+// openConfigured is what every command that works on the store starts
+// with: the configuration from the environment and the migrated database.
+func openConfigured(ctx context.Context, e env) (Config, *store.DB, error) {
+	cfg, err := loadConfig(e.getenv)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	db, err := openMigrated(ctx, cfg)
+	return cfg, db, err
+}
+
 func openMigrated(ctx context.Context, cfg Config) (*store.DB, error) {
 	db, err := openStore(ctx, cfg)
 	if err != nil {
