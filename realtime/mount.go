@@ -159,12 +159,13 @@ func (s *Server) serveWS(l link, key, protocol, ip string) func() {
 	s.handlers.Add(1)
 	s.stats.opened.Add(1)
 	c := &conn{
-		srv:   s,
-		app:   a,
-		nc:    l.nc,
-		rd:    l.rd,
-		id:    newSocketID(),
-		shard: uint8(shardSeq.Add(1) % registryShards),
+		srv:    s,
+		app:    a,
+		nc:     l.nc,
+		rd:     l.rd,
+		direct: directWriter(l.nc),
+		id:     newSocketID(),
+		shard:  uint8(shardSeq.Add(1) % registryShards),
 	}
 	c.lastSeen.Store(s.clock.Load())
 	s.reg.add(c)

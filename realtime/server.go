@@ -199,8 +199,8 @@ func (s *Server) clusterMember(appID, channel string, m Member, added bool) {
 }
 
 // deliver fans one message out to this node's subscribers: encoded once,
-// the same bytes queued on every socket, under the channel's read lock only
-// (queueing never touches a socket).
+// the same bytes handed to every socket, under the channel's read lock
+// only (a write that would block is queued, never waited for).
 func (s *Server) deliver(m Message) {
 	a, ok := s.byID[m.AppID]
 	if !ok {

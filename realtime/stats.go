@@ -16,6 +16,7 @@ type Stats struct {
 	BytesOut        int64
 	ClientEvents    int64 // client- events accepted for fan-out
 	SlowClosed      int64 // closed because the send queue overflowed
+	WritersStarted  int64 // writer goroutines started: frames a socket did not take at once
 	PongTimeouts    int64
 	Errors          int64 // pusher:error and subscription_error sent
 
@@ -40,7 +41,7 @@ var apiCodes = [...]int{200, 400, 401, 403, 404, 413, 500}
 
 type counters struct {
 	opened, messagesIn, bytesIn, messagesOut, bytesOut, slowClosed, pongTimeouts, errors atomic.Int64
-	subscriptions, channels, clientEvents                                                atomic.Int64
+	subscriptions, channels, clientEvents, writers                                       atomic.Int64
 	api                                                                                  [len(apiCodes) + 1]atomic.Int64
 	hookOK, hookFailed, hookAbandoned, hookDropped                                       atomic.Int64
 }
@@ -68,6 +69,7 @@ func (s *Server) Stats() Stats {
 		BytesOut:        s.stats.bytesOut.Load(),
 		ClientEvents:    s.stats.clientEvents.Load(),
 		SlowClosed:      s.stats.slowClosed.Load(),
+		WritersStarted:  s.stats.writers.Load(),
 		PongTimeouts:    s.stats.pongTimeouts.Load(),
 		Errors:          s.stats.errors.Load(),
 		APIRequests:     map[int]int64{},

@@ -25,7 +25,7 @@ type Collector struct {
 	connections, connectionsOpened, subscriptions, channels            *prometheus.Desc
 	messagesIn, bytesIn, messagesOut, bytesOut, clientEvents           *prometheus.Desc
 	slowClosed, pongTimeouts, errorsSent, apiRequests, webhookRequests *prometheus.Desc
-	webhookEventsDropped                                               *prometheus.Desc
+	webhookEventsDropped, writersStarted                               *prometheus.Desc
 }
 
 // NewCollector describes srv's metrics.
@@ -45,6 +45,7 @@ func NewCollector(srv *realtime.Server) *Collector {
 		bytesOut:             d("sent_bytes_total", "Bytes of event frames queued to clients by fan-out."),
 		clientEvents:         d("client_events_total", "Client (client-*) events accepted for fan-out."),
 		slowClosed:           d("slow_clients_closed_total", "Connections closed because their send queue overflowed."),
+		writersStarted:       d("send_queue_writers_total", "Writer goroutines started because a socket did not take a frame at once (its client reads slowly)."),
 		pongTimeouts:         d("pong_timeouts_total", "Connections closed for not answering a ping."),
 		errorsSent:           d("errors_sent_total", "pusher:error and pusher:subscription_error messages sent."),
 		apiRequests:          d("http_api_requests_total", "HTTP API (/apps/...) responses by status code.", "code"),
@@ -59,7 +60,7 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 		c.connections, c.connectionsOpened, c.subscriptions, c.channels,
 		c.messagesIn, c.bytesIn, c.messagesOut, c.bytesOut, c.clientEvents,
 		c.slowClosed, c.pongTimeouts, c.errorsSent, c.apiRequests, c.webhookRequests,
-		c.webhookEventsDropped,
+		c.webhookEventsDropped, c.writersStarted,
 	} {
 		ch <- d
 	}
@@ -84,6 +85,7 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	counter(c.bytesOut, st.BytesOut)
 	counter(c.clientEvents, st.ClientEvents)
 	counter(c.slowClosed, st.SlowClosed)
+	counter(c.writersStarted, st.WritersStarted)
 	counter(c.pongTimeouts, st.PongTimeouts)
 	counter(c.errorsSent, st.Errors)
 	for code, n := range st.APIRequests {

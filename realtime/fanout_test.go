@@ -1,0 +1,130 @@
+package realtime
+
+import (
+	"bytes"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+)
+
+// A fan-out to clients that read goes straight to their sockets: a writer
+// goroutine per socket per event is what made a 5,000-socket fan-out's p99
+// 1.6× the bare loop's on an idle machine (docs/benchmarks.md).
+func TestFanOutToReadingClientsStartsNoWriters(t *testing.T) {
+	e := newEnv(t, nil)
+	const clients, events = 50, 20
+	cs := make([]*client, clients)
+	for i := range cs {
+		cs[i] = e.connect()
+		cs[i].join("news", "")
+	}
+	before := e.srv.Stats().WritersStarted
+	for i := 0; i < events; i++ {
+		e.publish("news", "posted", strconv.Itoa(i), "")
+		for _, c := range cs {
+			if f := c.expect("posted"); f.str(t) != strconv.Itoa(i) {
+				t.Fatalf("event %d: got %s", i, f.Data)
+			}
+		}
+	}
+	if started := e.srv.Stats().WritersStarted - before; started >= clients {
+		t.Fatalf("%d writer goroutines started for %d deliveries to reading clients", started, clients*events)
+	}
+}
+
+// A client that stops reading fills its socket; what the socket does not
+// take waits in the queue (a frame cut part-way included) and reaches the
+// client whole and in order when it reads again.
+func TestFramesQueuedBehindAFullSocketArriveInOrder(t *testing.T) {
+	// The client reads only after the last publish, which takes seconds
+	// under -race: a long write timeout keeps it from being cut off as slow.
+	e := newEnv(t, func(c *Config) { c.SendQueueBytes, c.WriteTimeout = 64<<20, time.Minute })
+	c := e.connect()
+	c.join("firehose", "")
+	// A fixed receive buffer stops the kernel growing it to tens of MB;
+	// 256 KiB still reads fast (a few KiB would crawl past the write
+	// timeout). 8 MB is then more than both ends' kernel buffers (the
+	// sender's grows to 4 MB here): much of it must wait in the queue.
+	if tc, ok := c.ws.NetConn().(*net.TCPConn); ok {
+		_ = tc.SetReadBuffer(256 << 10)
+	}
+	const events = 1000
+	pad := strings.Repeat("x", 8000)
+	for i := 0; i < events; i++ {
+		e.publish("firehose", "tick", `{"n":`+strconv.Itoa(i)+`,"pad":"`+pad+`"}`, "")
+	}
+	if e.srv.Stats().WritersStarted == 0 {
+		t.Fatal("nothing was queued: the test did not fill the socket")
+	}
+	for i := 0; i < events; i++ {
+		f := c.expect("tick")
+		want := `{"n":` + strconv.Itoa(i) + `,"pad":"` + pad + `"}`
+		if got := f.str(t); got != want {
+			t.Fatalf("event %d: got %.40s… (%d bytes)", i, got, len(got))
+		}
+	}
+}
+
+// Once a queue has drained, frames go straight to the socket again, also
+// after the write deadline the writer set has passed (a deadline left on
+// the socket would fail every direct write and start a writer each time).
+func TestDirectWritesResumeAfterTheQueueDrains(t *testing.T) {
+	cfg := testConfig()
+	cfg.WriteTimeout = 200 * time.Millisecond
+	srv := New(cfg, zerolog.Nop(), nil)
+	t.Cleanup(func() { _ = srv.Shutdown(t.Context()) })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		s, _ := ln.Accept()
+		accepted <- s
+	}()
+	peer, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer peer.Close()
+	nc := <-accepted
+	defer nc.Close()
+	c := &conn{srv: srv, app: srv.byKey[tKey], nc: nc, rd: nc, id: "1.1", direct: directWriter(nc)}
+	if c.direct == nil {
+		t.Fatal("no direct writer for a TCP socket")
+	}
+
+	// Fill the socket while the peer does not read, until a writer starts.
+	frame := bytes.Repeat([]byte("x"), 64<<10)
+	sent := 0
+	for srv.Stats().WritersStarted == 0 {
+		c.enqueue(frame)
+		sent += len(frame)
+	}
+	if _, err := io.CopyN(io.Discard, peer, int64(sent)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the writer to finish", func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return !c.writing
+	})
+	time.Sleep(2 * cfg.WriteTimeout) // past the deadline the writer set
+
+	before := srv.Stats().WritersStarted
+	for range 10 {
+		c.enqueue([]byte("hello"))
+		if _, err := io.CopyN(io.Discard, peer, 5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := srv.Stats().WritersStarted - before; n != 0 {
+		t.Fatalf("%d writers started for 10 frames to an empty socket", n)
+	}
+}
