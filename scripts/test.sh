@@ -7,7 +7,37 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+# Every step's wall time is printed when it ends, and the whole table with
+# the total when the script exits, passed or failed, so a slow run says
+# where its minutes went.
+now_us() { echo "${EPOCHREALTIME/./}"; }
+# mmss MICROSECONDS: "4:07"
+mmss() { local s=$(( ($1 + 500000) / 1000000 )); printf '%d:%02d' $((s / 60)) $((s % 60)); }
+run_start=$(now_us)
+current="" current_start=0
+step_names=() step_times=()
+end_step() {
+  [ -n "$current" ] || return 0
+  local took=$(( $(now_us) - current_start ))
+  step_names+=("$current") step_times+=("$(mmss "$took")")
+  printf -- '-- %s: %s\n' "$current" "$(mmss "$took")"
+  current=""
+}
+step() {
+  end_step
+  current="$*" current_start=$(now_us)
+  printf '\n== %s\n' "$*"
+}
+timings() {
+  local status=$? failed=$current
+  end_step
+  printf '\n== time per step\n'
+  for i in "${!step_names[@]}"; do
+    printf '%7s  %s%s\n' "${step_times[$i]}" "${step_names[$i]}" "$([ "${step_names[$i]}" = "$failed" ] && [ "$status" != 0 ] && echo '  (failed)')"
+  done
+  printf '%7s  total\n' "$(mmss $(( $(now_us) - run_start )))"
+}
+trap timings EXIT
 
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files --cached --others --exclude-standard '*.go' | grep -v /node_modules/))
@@ -36,8 +66,10 @@ export TEST_REDIS_CLUSTER_URL
 
 # -timeout: the api package alone runs ~5 min under -race on a quiet
 # 2-core machine and past Go's default 10 min on a busy one.
+# -vet=off here and below: `go vet` above ran every analyzer on every
+# package, tests included; go test would run a subset of it again.
 step "go test -race"
-go test -race -count=1 -timeout 25m "${pkgs[@]}"
+go test -race -vet=off -count=1 -timeout 25m "${pkgs[@]}"
 
 # Counted executions, not seconds: a duration can end while a worker is
 # mid-input, and Go's fuzzer then fails the run with "context deadline
@@ -45,7 +77,7 @@ go test -race -count=1 -timeout 25m "${pkgs[@]}"
 # requests are a few seconds here.
 step "realtime fuzzing (a few seconds per target)"
 for target in $(grep -ho '^func Fuzz[A-Za-z]*' realtime/*_test.go | cut -d' ' -f2); do
-  go test -run '^$' -fuzz "^${target}\$" -fuzztime "${FUZZTIME:-30000x}" ./realtime
+  go test -vet=off -run '^$' -fuzz "^${target}\$" -fuzztime "${FUZZTIME:-30000x}" ./realtime
 done
 
 # FuzzHTTP: random requests against the whole `topup serve` and a real
@@ -53,7 +85,7 @@ done
 # Longer by hand: FUZZTIME=10m scripts/test.sh, or the command in
 # cmd/topup/fuzz_test.go.
 step "HTTP fuzzing of the whole server (a few seconds)"
-go test -run '^$' -fuzz '^FuzzHTTP$' -fuzztime "${FUZZTIME:-2000x}" ./cmd/topup
+go test -vet=off -run '^$' -fuzz '^FuzzHTTP$' -fuzztime "${FUZZTIME:-2000x}" ./cmd/topup
 
 # The backup procedure of docs/operations.md on scratch databases: dump,
 # restore, `topup verify` (ledger, sealed values under APP_KEY).
@@ -95,5 +127,6 @@ step "web: end-to-end in Chromium against the real server"
 make --no-print-directory build >/dev/null
 web/e2e/run.sh
 
+end_step
 echo
 echo "all checks passed"
