@@ -18,9 +18,13 @@ export default defineConfig({
   outputDir: './test-results/artifacts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Spec files run in two workers against the one server (each test's own
-  // customer keeps them apart); a file's tests stay in order.
-  fullyParallel: false,
+  // Tests, not whole files, are handed to the workers (all against the one
+  // server; each test's own customer keeps them apart): a file of variants
+  // (pages, admin screens) held one worker for minutes while the other sat
+  // idle at the end. A file whose tests build on each other says so with
+  // test.describe.configure({ mode: 'serial' }) (or 'default': in order,
+  // one worker, no skipping after a failure).
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],

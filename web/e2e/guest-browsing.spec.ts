@@ -12,6 +12,9 @@ import { expectNoHorizontalScroll, newCustomer, prefer, screenshot } from './hel
 // node with the setting on, on the same database, for its own tests only
 // (about a second to start), and stops it afterwards.
 
+// One such node for the file: in parallel mode each test would start its own.
+test.describe.configure({ mode: 'default' });
+
 let guestServer: ChildProcess | undefined;
 let guestURL = '';
 
