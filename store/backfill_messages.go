@@ -2,35 +2,12 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"topup/internal/i18n"
 )
-
-// Backfill counts what a run-once conversion did: rows read, rows
-// changed, and rows it read but left as they were.
-type Backfill struct {
-	Scanned, Changed, Left int
-}
-
-// count counts a compare-and-set update: changed, or left because the
-// row changed under it.
-func (b *Backfill) count(res sql.Result) {
-	if n, _ := res.RowsAffected(); n == 1 {
-		b.Changed++
-	} else {
-		b.Left++
-	}
-}
-
-func (b *Backfill) add(o Backfill) {
-	b.Scanned += o.Scanned
-	b.Changed += o.Changed
-	b.Left += o.Left
-}
 
 // oldMessage is one sentence the store wrote in plain English before its
 // messages kept catalogue codes (migration 00018): the title and body it
@@ -155,35 +132,19 @@ func templateOfOld(title, body string, sealed bool) (nm NewMessage, ok bool) {
 // progress, when set, hears the running total after each batch.
 func (s *DB) TemplateOldMessages(ctx context.Context, batch int, progress func(Backfill)) (Backfill, error) {
 	var total Backfill
-	var after int64
-	for {
-		var rows []struct {
-			ID     int64  `db:"id"`
-			Title  string `db:"title"`
-			Body   string `db:"body"`
-			Sealed bool   `db:"sealed"`
-		}
-		if err := s.db.SelectContext(ctx, &rows, `
-			SELECT id, title, body, title_sealed IS NOT NULL AS sealed FROM messages
-			WHERE id > $1 AND title_code IS NULL AND body_code IS NULL
-			ORDER BY id LIMIT $2`, after, batch); err != nil {
-			return total, wrap(err, "old messages after %d", after)
-		}
-		if len(rows) == 0 {
-			return total, nil
-		}
-		var done Backfill
-		for _, r := range rows {
-			after = r.ID
-			done.Scanned++
+	err := backfillBatches(ctx, s, "old messages", `
+		SELECT id, title, body, title_sealed IS NOT NULL AS sealed FROM messages
+		WHERE id > $1 AND title_code IS NULL AND body_code IS NULL
+		ORDER BY id LIMIT $2`, batch, &total,
+		func(r oldMessageRow) error {
 			nm, ok := templateOfOld(r.Title, r.Body, r.Sealed)
 			if !ok {
-				done.Left++
-				continue
+				total.Left++
+				return nil
 			}
 			titleCode, bodyCode, params, err := templateOf(&nm)
 			if err != nil {
-				return total, err
+				return err
 			}
 			// The English is written again from the codes: amounts get their separators.
 			title := r.Title
@@ -195,13 +156,25 @@ func (s *DB) TemplateOldMessages(ctx context.Context, batch int, progress func(B
 				WHERE id = $1 AND title_code IS NULL AND body_code IS NULL`,
 				r.ID, title, nm.Body, titleCode, bodyCode, params)
 			if err != nil {
-				return total, wrap(err, "template message %d", r.ID)
+				return wrap(err, "template message %d", r.ID)
 			}
-			done.count(res)
-		}
-		total.add(done)
-		if progress != nil {
-			progress(total)
-		}
-	}
+			total.count(res)
+			return nil
+		},
+		func() {
+			if progress != nil {
+				progress(total)
+			}
+		})
+	return total, err
 }
+
+// oldMessageRow is a message TemplateOldMessages reads.
+type oldMessageRow struct {
+	ID     int64  `db:"id"`
+	Title  string `db:"title"`
+	Body   string `db:"body"`
+	Sealed bool   `db:"sealed"`
+}
+
+func (r oldMessageRow) rowID() int64 { return r.ID }

@@ -44,47 +44,38 @@ func (s *DB) ConvertZawgyi(ctx context.Context, batch int, progress func(what st
 	for _, c := range zawgyiColumns {
 		what := c.table + "." + c.column
 		var total Backfill
-		var after int64
-		for {
-			var rows []struct {
-				ID   int64  `db:"id"`
-				Text string `db:"text"`
-			}
-			// Only rows with Myanmar letters can be Zawgyi; the rest are skipped in SQL.
-			q := fmt.Sprintf(`SELECT id, %[2]s AS text FROM %[1]s WHERE id > $1 AND %[2]s ~ '[\u1000-\u109F]' ORDER BY id LIMIT $2`, c.table, c.column)
-			if err := s.db.SelectContext(ctx, &rows, q, after, batch); err != nil {
-				return counts, refused, wrap(err, "zawgyi: read %s", what)
-			}
-			if len(rows) == 0 {
-				break
-			}
-			for _, r := range rows {
-				after = r.ID
-				total.Scanned++
+		// Only rows with Myanmar letters can be Zawgyi; the rest are skipped in SQL.
+		read := fmt.Sprintf(`SELECT id, %[2]s AS text FROM %[1]s WHERE id > $1 AND %[2]s ~ '[\u1000-\u109F]' ORDER BY id LIMIT $2`, c.table, c.column)
+		update := fmt.Sprintf(`UPDATE %[1]s SET %[2]s = $2 WHERE id = $1 AND %[2]s = $3`, c.table, c.column)
+		err := backfillBatches(ctx, s, "zawgyi: "+what, read, batch, &total,
+			func(r textRow) error {
 				u := zawgyi.Normalize(r.Text)
 				if u == r.Text {
 					total.Left++
-					continue
+					return nil
 				}
-				upd := fmt.Sprintf(`UPDATE %[1]s SET %[2]s = $2 WHERE id = $1 AND %[2]s = $3`, c.table, c.column)
-				res, err := s.db.ExecContext(ctx, upd, r.ID, u, r.Text)
+				res, err := s.db.ExecContext(ctx, update, r.ID, u, r.Text)
 				if err != nil {
 					err = wrap(err, "zawgyi: update %s of row %d", what, r.ID)
 					if errors.Is(err, ErrConflict) || errors.Is(err, ErrInvalid) {
 						refused = append(refused, err)
 						total.Left++
-						continue
+						return nil
 					}
-					return counts, refused, err
+					return err
 				}
 				total.count(res)
-			}
-			counts[what] = total
-			if progress != nil {
-				progress(what, total)
-			}
-		}
+				return nil
+			},
+			func() {
+				if progress != nil {
+					progress(what, total)
+				}
+			})
 		counts[what] = total
+		if err != nil {
+			return counts, refused, err
+		}
 	}
 	params, err := s.convertZawgyiParams(ctx, batch, progress)
 	counts["messages.params"] = params
@@ -95,27 +86,14 @@ func (s *DB) ConvertZawgyi(ctx context.Context, batch int, progress func(what st
 // messages (an admin's reason inside "could not be delivered: {reason}").
 func (s *DB) convertZawgyiParams(ctx context.Context, batch int, progress func(string, Backfill)) (Backfill, error) {
 	var total Backfill
-	var after int64
-	for {
-		var rows []struct {
-			ID     int64  `db:"id"`
-			Params string `db:"params"`
-		}
-		if err := s.db.SelectContext(ctx, &rows, `
-			SELECT id, params::text AS params FROM messages
-			WHERE id > $1 AND params IS NOT NULL AND params::text ~ '[\u1000-\u109F]'
-			ORDER BY id LIMIT $2`, after, batch); err != nil {
-			return total, wrap(err, "zawgyi: read message params")
-		}
-		if len(rows) == 0 {
-			return total, nil
-		}
-		for _, r := range rows {
-			after = r.ID
-			total.Scanned++
+	err := backfillBatches(ctx, s, "zawgyi: message params", `
+		SELECT id, params::text AS text FROM messages
+		WHERE id > $1 AND params IS NOT NULL AND params::text ~ '[\u1000-\u109F]'
+		ORDER BY id LIMIT $2`, batch, &total,
+		func(r textRow) error {
 			var p map[string]storedParamJSON
-			if err := json.Unmarshal([]byte(r.Params), &p); err != nil {
-				return total, fmt.Errorf("store: zawgyi: message %d params: %w", r.ID, err)
+			if err := json.Unmarshal([]byte(r.Text), &p); err != nil {
+				return fmt.Errorf("store: zawgyi: message %d params: %w", r.ID, err)
 			}
 			changed := false
 			for name, v := range p {
@@ -131,23 +109,35 @@ func (s *DB) convertZawgyiParams(ctx context.Context, batch int, progress func(s
 			}
 			if !changed {
 				total.Left++
-				continue
+				return nil
 			}
 			out, err := json.Marshal(p)
 			if err != nil {
-				return total, err
+				return err
 			}
-			res, err := s.db.ExecContext(ctx, `UPDATE messages SET params = $2 WHERE id = $1 AND params::text = $3`, r.ID, string(out), r.Params)
+			res, err := s.db.ExecContext(ctx, `UPDATE messages SET params = $2 WHERE id = $1 AND params::text = $3`, r.ID, string(out), r.Text)
 			if err != nil {
-				return total, wrap(err, "zawgyi: update params of message %d", r.ID)
+				return wrap(err, "zawgyi: update params of message %d", r.ID)
 			}
 			total.count(res)
-		}
-		if progress != nil {
-			progress("messages.params", total)
-		}
-	}
+			return nil
+		},
+		func() {
+			if progress != nil {
+				progress("messages.params", total)
+			}
+		})
+	return total, err
 }
+
+// textRow is one value ConvertZawgyi reads: a column's text, or a
+// message's parameters as JSON text.
+type textRow struct {
+	ID   int64  `db:"id"`
+	Text string `db:"text"`
+}
+
+func (r textRow) rowID() int64 { return r.ID }
 
 // storedParamJSON is a message parameter as i18n.Params.Marshal stores it.
 type storedParamJSON struct {
