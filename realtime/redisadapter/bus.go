@@ -49,6 +49,20 @@ type outgoing struct {
 	shard   int
 	payload []byte
 	event   *chanKey // the channel of an event, for telling its subscribers what they missed
+	// sent, when set, hears whether the message reached Redis (nil) or
+	// was dropped: a terminate has no subscribers to reconnect, so its
+	// caller must learn of the loss and try again (TerminateUser).
+	sent chan error
+}
+
+// errNotSent is what a message the other nodes will not get answers.
+var errNotSent = fmt.Errorf("not sent to the other nodes: %w", ErrUnavailable)
+
+// report tells a waiting sender what became of its message.
+func (o outgoing) report(err error) {
+	if o.sent != nil {
+		o.sent <- err // buffered: one answer per message
+	}
 }
 
 // envelope is one bus message: an event, a terminate request or a user's
@@ -201,10 +215,27 @@ func (a *Adapter) Publish(ctx context.Context, m realtime.Message) error {
 }
 
 // TerminateUser closes the user's connections here and asks every other
-// node to close theirs.
-func (a *Adapter) TerminateUser(_ context.Context, app, userID string) error {
+// node to close theirs. Unlike an event's, a terminate's loss cannot be
+// made good by reconnecting subscribers (a signed-in socket need not be on
+// any channel), so it returns only once the request went out to Redis, in
+// order after what was queued before it, and is an error when it could
+// not: the caller (the store's outbox) tries again until it goes out, and a
+// ban or a demotion never leaves the user's sockets open on another node.
+func (a *Adapter) TerminateUser(ctx context.Context, app, userID string) error {
 	a.node.TerminateUser(app, userID)
-	return a.bus.send(app, "#u:"+userID, envelope{App: app, User: userID})
+	sent := make(chan error, 1)
+	if err := a.bus.sendReported(app, "#u:"+userID, envelope{App: app, User: userID}, sent); err != nil {
+		return err
+	}
+	select {
+	case err := <-sent:
+		if err != nil {
+			return fmt.Errorf("redisadapter: terminate user %s: %w", userID, err)
+		}
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("redisadapter: terminate user %s: %w", userID, ctx.Err())
+	}
 }
 
 // announceStatus tells every node, this one included, of a user's status
@@ -215,12 +246,17 @@ func (a *Adapter) announceStatus(st userStatus) {
 }
 
 func (b *bus) send(app, key string, env envelope) error {
+	return b.sendReported(app, key, env, nil)
+}
+
+// sendReported queues env; sent, when not nil, hears whether it went out.
+func (b *bus) sendReported(app, key string, env envelope, sent chan error) error {
 	env.Origin = b.a.id()
 	p, err := json.Marshal(env)
 	if err != nil {
 		return err
 	}
-	o := outgoing{shard: b.shardOf(app, key), payload: p}
+	o := outgoing{shard: b.shardOf(app, key), payload: p, sent: sent}
 	if env.Msg != nil {
 		o.event = &chanKey{env.Msg.AppID, env.Msg.Channel}
 	}
@@ -244,7 +280,11 @@ func (b *bus) publishLoop() {
 			// Flush what the last connections left (member_removed…).
 			for {
 				batch = b.drain(batch[:0])
-				if len(batch) == 0 || !b.a.up.Load() {
+				if len(batch) == 0 {
+					return
+				}
+				if !b.a.up.Load() {
+					b.a.drop(batch...)
 					return
 				}
 				b.flush(batch)
@@ -295,6 +335,9 @@ func (b *bus) flush(batch []outgoing) bool {
 		return false
 	}
 	b.a.published.Add(int64(len(batch)))
+	for _, m := range batch {
+		m.report(nil)
+	}
 	return true
 }
 

@@ -3,6 +3,7 @@ package redisadapter
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"reflect"
@@ -203,6 +204,38 @@ func TestTerminateAcrossNodes(t *testing.T) {
 		}
 		other.join("still-here", "")
 	})
+}
+
+// A terminate that cannot leave its node (Redis is away) is an error, not
+// a silent success: the store's outbox then tries again, and once Redis is
+// back the retry closes the user's socket on the other node. Before, the
+// request was dropped with nothing to tell, and the socket stayed open.
+func TestTerminateThatCannotReachTheOtherNodesFails(t *testing.T) {
+	r := startOwnRedis(t)
+	prefix := uniquePrefix()
+	n0 := startNode(t, nodeOpts{url: r.url(), prefix: prefix})
+	n1 := startNode(t, nodeOpts{url: r.url(), prefix: prefix})
+	c := n1.connect()
+	c.signin("42")
+
+	r.kill()
+	waitFor(t, "the node to notice Redis is gone", 5*time.Second, func() bool { return !n0.ad.Up() })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := n0.ad.TerminateUser(ctx, tAppID, "42"); !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("terminate while Redis is away: %v, want ErrUnavailable", err)
+	}
+
+	r.start()
+	for _, n := range []*tnode{n0, n1} {
+		waitFor(t, "the nodes back in the cluster", 10*time.Second, func() bool { return n.ad.Ready(context.Background()) == nil && n.ad.bus.listening() })
+	}
+	if err := n0.ad.TerminateUser(ctx, tAppID, "42"); err != nil {
+		t.Fatalf("terminate once Redis is back: %v", err)
+	}
+	if code := c.expectClose(); code != 4009 {
+		t.Fatalf("the socket on the other node closed with %d, want 4009", code)
+	}
 }
 
 func TestDeadNodeMembersReaped(t *testing.T) {

@@ -29,6 +29,7 @@ func (a *Adapter) drop(batch ...outgoing) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, o := range batch {
+		o.report(errNotSent)
 		if o.event == nil || m.all {
 			continue
 		}
