@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { changeEmail } from '@/features/account/api/account';
+import { CurrentPasswordField } from '@/features/account/components/current-password-field';
 import { SavedNote, SettingsCard } from '@/features/account/components/settings-card';
 import { useAccountError } from '@/features/account/hooks/use-account-error';
 import { useFormState } from '@/hooks/use-form-state';
@@ -61,14 +61,7 @@ export function ChangeEmailForm({ user }: { user: SessionUser }) {
           onChange={(event) => update('email', event.target.value)}
           error={errors.email}
         />
-        <PasswordField
-          label={t('account.password.current')}
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => update('password', event.target.value)}
-          error={errors.password}
-        />
+        <CurrentPasswordField name="password" value={values.password} onChange={(value) => update('password', value)} error={errors.password} />
         <FormAlert>{serverError}</FormAlert>
         <SavedNote>{saved}</SavedNote>
         <Button type="submit" loading={pending} className="self-start">

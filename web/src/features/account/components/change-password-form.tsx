@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { changePassword, sessionsKey } from '@/features/account/api/account';
+import { CurrentPasswordField } from '@/features/account/components/current-password-field';
 import { SavedNote, SettingsCard } from '@/features/account/components/settings-card';
 import { useAccountError } from '@/features/account/hooks/use-account-error';
 import { useFormState } from '@/hooks/use-form-state';
@@ -60,12 +61,10 @@ export function ChangePasswordForm() {
   return (
     <SettingsCard id="account-password" title={t('account.password.title')} description={t('account.password.description')}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <PasswordField
-          label={t('account.password.current')}
+        <CurrentPasswordField
           name="current_password"
-          autoComplete="current-password"
           value={values.current_password}
-          onChange={(event) => update('current_password', event.target.value)}
+          onChange={(value) => update('current_password', value)}
           error={errors.current_password}
         />
         <PasswordField

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { changePhone, sendPhoneCode } from '@/features/account/api/account';
+import { CurrentPasswordField } from '@/features/account/components/current-password-field';
 import { SavedNote, SettingsCard } from '@/features/account/components/settings-card';
 import { useAccountError } from '@/features/account/hooks/use-account-error';
 import { useFormState } from '@/hooks/use-form-state';
@@ -114,12 +114,10 @@ export function ChangePhoneForm({ user }: { user: SessionUser }) {
             onChange={(event) => update('phone_number', event.target.value)}
             error={errors.phone_number}
           />
-          <PasswordField
-            label={t('account.password.current')}
+          <CurrentPasswordField
             name="current_password"
-            autoComplete="current-password"
             value={values.current_password}
-            onChange={(event) => update('current_password', event.target.value)}
+            onChange={(value) => update('current_password', value)}
             error={errors.current_password}
           />
           <FormAlert>{serverError}</FormAlert>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
 import { cancelDeletion, requestDeletion } from '@/features/account/api/account';
+import { CurrentPasswordField } from '@/features/account/components/current-password-field';
 import { SettingsCard } from '@/features/account/components/settings-card';
 import { useAccountError } from '@/features/account/hooks/use-account-error';
 import { formatAmount, toKyat } from '@/lib/format';
@@ -64,13 +64,11 @@ export function DeleteAccount({ user }: { user: SessionUser }) {
     <SettingsCard id="account-delete" title={t('account.delete.title')} description={t('account.delete.description')}>
       {balance > 0 && <p className="text-sm font-medium text-amber-700 dark:text-amber-300">{t('account.delete.balance', { amount: formatAmount(balance) })}</p>}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <PasswordField
-          label={t('account.password.current')}
+        <CurrentPasswordField
           name="password"
-          autoComplete="current-password"
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(value) => {
+            setPassword(value);
             setFieldText(undefined);
           }}
           error={fieldText}
