@@ -28,16 +28,26 @@ step() {
   current="$*" current_start=$(now_us)
   printf '\n== %s\n' "$*"
 }
+# timings STATUS [TITLE]
 timings() {
-  local status=$? failed=$current
+  local status=$1 failed=$current
   end_step
-  printf '\n== time per step\n'
+  printf '\n== time per step%s\n' "${2:+ ($2)}"
   for i in "${!step_names[@]}"; do
     printf '%7s  %s%s\n' "${step_times[$i]}" "${step_names[$i]}" "$([ "${step_names[$i]}" = "$failed" ] && [ "$status" != 0 ] && echo '  (failed)')"
   done
   printf '%7s  total\n' "$(mmss $(( $(now_us) - run_start )))"
 }
-trap timings EXIT
+# The web checks in the background (below) are stopped if this run ends
+# first, so a failed Go step leaves nothing behind.
+web_pid=""
+finish() {
+  local status=$?
+  if [ -n "$web_pid" ]; then kill -- "-$web_pid" 2>/dev/null || true; fi
+  rm -f "${web_log:-}"
+  timings "$status"
+}
+trap finish EXIT
 
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files --cached --others --exclude-standard '*.go' | grep -v /node_modules/))
@@ -63,6 +73,36 @@ if [ -z "${TEST_REDIS_CLUSTER_URL:-}" ]; then
   TEST_REDIS_CLUSTER_URL=$(scripts/devrediscluster.sh)
 fi
 export TEST_REDIS_CLUSTER_URL
+
+# The web checks need neither the database nor anything the Go steps make,
+# and the Go tests leave much of the machine idle (the api package, the
+# longest, mostly waits on PostgreSQL: about 3 min of CPU, its own and the
+# database's, in the ~5 min it takes on a quiet machine), so they run
+# beside them, in their own process group (set -m) so that finish can stop
+# them all; the browser journeys wait for them and for the Go steps.
+web_log=$(mktemp)
+set -m
+(
+  current="" step_names=() step_times=() run_start=$(now_us)
+  trap 'timings $? "web checks"' EXIT
+  step "web: install"
+  (cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; })
+  # web/src/types/api.ts is generated from internal/contract: a Go change to
+  # the contract that was not regenerated (scripts/gen-types.sh) fails here.
+  step "web: wire types generated from the Go contract are current"
+  scripts/gen-types.sh
+  git diff --exit-code -- web/src/types/api.ts
+  step "web: typecheck"
+  (cd web && npm run --silent typecheck)
+  step "web: lint"
+  (cd web && npm run --silent lint)
+  step "web: unit tests"
+  (cd web && npm test --silent)
+  step "web: build (the app, and the server binary that embeds it)"
+  make --no-print-directory build >/dev/null
+) </dev/null >"$web_log" 2>&1 &
+web_pid=$!
+set +m
 
 # -timeout: the api package alone runs ~5 min under -race on a quiet
 # 2-core machine and past Go's default 10 min on a busy one.
@@ -109,22 +149,16 @@ promtool test rules deploy/prometheus/alerts_test.yml
 step "conformance: pusher-js, laravel-echo and the pusher SDK against the server"
 (cd realtime/conformance && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; } && npm test)
 
-step "web: install"
-(cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; })
-# web/src/types/api.ts is generated from internal/contract: a Go change to
-# the contract that was not regenerated (scripts/gen-types.sh) fails here.
-step "web: wire types generated from the Go contract are current"
-scripts/gen-types.sh
-git diff --exit-code -- web/src/types/api.ts
-step "web: typecheck"
-(cd web && npm run --silent typecheck)
-step "web: lint"
-(cd web && npm run --silent lint)
-step "web: unit tests"
-(cd web && npm test --silent)
+# The web checks started before the Go tests: their output and times.
+step "web checks (run in the background since the Go tests began)"
+web_status=0
+wait "$web_pid" || web_status=$?
+web_pid=""
+cat "$web_log"
+rm -f "$web_log"
+[ "$web_status" = 0 ] || { echo "web checks failed (above)"; exit 1; }
 
 step "web: end-to-end in Chromium against the real server"
-make --no-print-directory build >/dev/null
 web/e2e/run.sh
 
 end_step
