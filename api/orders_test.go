@@ -4,11 +4,15 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
 	"topup/store"
 )
+
+// giftCardCode is the shape of the demo store's codes (sql/seed demoCode).
+var giftCardCode = regexp.MustCompile(`^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$`)
 
 func TestPlaceOrderDeliversByKind(t *testing.T) {
 	h := newShopHarness(t)
@@ -21,7 +25,7 @@ func TestPlaceOrderDeliversByKind(t *testing.T) {
 	}{
 		{name: "account", sku: "mlbb-acc-legend", wantStatus: "completed", check: func(t *testing.T, r authResult) {
 			c := obj(r.json, "credentials")
-			if c["email"] != "mlbb-acc-legend@demo-accounts.test" || c["email_password"] == "" || c["game_password"] == "" {
+			if c["email"] != "legend.96@mail.example" || c["email_password"] == "" || c["game_password"] == "" {
 				t.Fatalf("credentials = %v", c)
 			}
 			if !reflect.DeepEqual(obj(r.json, "order", "meta"), c) {
@@ -35,7 +39,7 @@ func TestPlaceOrderDeliversByKind(t *testing.T) {
 			if r.json["credentials"] != nil {
 				t.Fatalf("credentials = %v, want null", r.json["credentials"])
 			}
-			if code, _ := r.json["code"].(string); !strings.HasPrefix(code, "DEMO-") {
+			if code, _ := r.json["code"].(string); !giftCardCode.MatchString(code) {
 				t.Fatalf("code = %v", r.json["code"])
 			}
 		}},
@@ -277,10 +281,10 @@ func TestListOrders(t *testing.T) {
 	r := h.do(t, authReq{method: "GET", path: "/api/orders", token: b.token}).want(t, 200)
 	list := r.data()["data"].([]any)
 	coinO, codeO, accO := list[0].(map[string]any), list[1].(map[string]any), list[2].(map[string]any)
-	if m := obj(accO, "meta"); m["email"] != "mlbb-acc-starter@demo-accounts.test" || m["game_password"] == "" {
+	if m := obj(accO, "meta"); m["email"] != "grandmaster.18@mail.example" || m["game_password"] == "" {
 		t.Fatalf("account meta = %v", accO["meta"])
 	}
-	if codeO["meta"] != nil || !strings.HasPrefix(fmt.Sprint(codeO["code"]), "DEMO-") {
+	if codeO["meta"] != nil || !giftCardCode.MatchString(fmt.Sprint(codeO["code"])) {
 		t.Fatalf("code order = %v", codeO)
 	}
 	if coinO["payment_status"] != "pending" || coinO["total_price"] != float64(4550) || obj(coinO, "product", "service")["name"] != "Top Up" ||

@@ -10,6 +10,7 @@ import (
 	"github.com/jmoiron/sqlx"
 	"github.com/lib/pq"
 
+	"topup/internal/i18n"
 	"topup/internal/phone"
 	"topup/internal/secret"
 	"topup/sql/seed"
@@ -110,22 +111,42 @@ func (s *DB) SeedDemo(ctx context.Context, d seed.Data, hash func(string) (strin
 			}
 		}
 		for _, m := range d.Messages {
-			phone, err := phone.Normalize(m.UserPhone)
-			if err != nil {
-				return fmt.Errorf("store: seed: message for %s: %w", m.UserPhone, err)
-			}
-			_, err = tx.ExecContext(ctx, `
-				INSERT INTO messages (user_id, title, body)
-				SELECT u.id, $2, $3 FROM users u
-				WHERE u.phone = $1
-				  AND NOT EXISTS (SELECT 1 FROM messages WHERE user_id = u.id AND title = $2)`,
-				phone, m.Title, m.Body)
-			if err != nil {
-				return wrap(err, "seed: message %s", m.Title)
+			if err := seedMessage(ctx, tx, m); err != nil {
+				return err
 			}
 		}
 		return nil
 	})
+}
+
+// seedMessage stores a catalogue message as the store's own are stored
+// (codes, parameters and the English beside them), once per user: a user
+// who has one with that English title already keeps it.
+func seedMessage(ctx context.Context, tx *sqlx.Tx, m seed.Message) error {
+	phone, err := phone.Normalize(m.UserPhone)
+	if err != nil {
+		return fmt.Errorf("store: seed: message for %s: %w", m.UserPhone, err)
+	}
+	titleCode, okTitle := i18n.Lookup(m.TitleCode)
+	bodyCode, okBody := i18n.Lookup(m.BodyCode)
+	if !okTitle || !okBody {
+		return fmt.Errorf("store: seed: message codes %q, %q not in the catalogue", m.TitleCode, m.BodyCode)
+	}
+	nm := NewMessage{
+		TitleText: i18n.Text{Code: titleCode, Params: m.Params},
+		BodyText:  i18n.Text{Code: bodyCode, Params: m.Params},
+	}
+	tc, bc, params, err := templateOf(&nm)
+	if err != nil {
+		return fmt.Errorf("store: seed: message %s: %w", m.TitleCode, err)
+	}
+	_, err = tx.ExecContext(ctx, `
+		INSERT INTO messages (user_id, title, body, title_code, body_code, params)
+		SELECT u.id, $2, $3, $4, $5, $6 FROM users u
+		WHERE u.phone = $1
+		  AND NOT EXISTS (SELECT 1 FROM messages WHERE user_id = u.id AND title = $2)`,
+		phone, nm.Title, nm.Body, tc, bc, params)
+	return wrap(err, "seed: message %s", m.TitleCode)
 }
 
 func seedProduct(ctx context.Context, tx *sqlx.Tx, box *secret.Box, p seed.Product) error {
@@ -222,7 +243,8 @@ func seedUser(ctx context.Context, tx *sqlx.Tx, u seed.User, hash func(string) (
 	}
 	_, err = postLedger(ctx, tx, LedgerEntry{
 		UserID: id, Amount: u.Wallet, Kind: LedgerAdjustment, Reference: ref,
-		Reason: ptr("demo starting balance"),
+		// Customers read this reason in their wallet statement.
+		Reason: ptr("Starting balance"),
 	})
 	return err
 }

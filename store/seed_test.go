@@ -3,8 +3,12 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"regexp"
+	"strings"
 	"testing"
+	"unicode"
 
+	"topup/internal/i18n"
 	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
@@ -141,14 +145,20 @@ func TestSeedDemoTwiceChangesNothing(t *testing.T) {
 			t.Fatalf("game password %q, want %q", plain, want)
 		}
 
-		var codes [][]byte
-		if err := db.SQL().Select(&codes, `SELECT code FROM redeem_codes`); err != nil {
+		// Codes look like printed gift cards to the customer; only the
+		// stock's batch, which admins see, says demo.
+		var codes []struct {
+			Code  []byte `db:"code"`
+			Batch string `db:"batch"`
+		}
+		if err := db.SQL().Select(&codes, `SELECT code, batch FROM redeem_codes`); err != nil {
 			t.Fatal(err)
 		}
+		shape := regexp.MustCompile(`^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$`)
 		for _, c := range codes {
-			p, err := storetest.Box().Open(c)
-			if err != nil || len(p) < 8 || string(p[:5]) != "DEMO-" {
-				t.Fatalf("code %q: %v", p, err)
+			p, err := storetest.Box().Open(c.Code)
+			if err != nil || !shape.Match(p) || c.Batch != "demo" {
+				t.Fatalf("code %q in batch %q: %v", p, c.Batch, err)
 			}
 		}
 	})
@@ -167,6 +177,48 @@ func TestSeedDemoTwiceChangesNothing(t *testing.T) {
 			t.Fatalf("data %s: %v", raw, err)
 		}
 	})
+}
+
+// The demo customer's welcome reads wholly in the reader's language (issue
+// 25: one language per message), says no "demo", and promises no delivery
+// time (the shop's configuration does).
+func TestSeedDemoWelcomeInOneLanguage(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	if err := db.SeedDemo(ctx, seed.Demo(), password.Hash); err != nil {
+		t.Fatal(err)
+	}
+	u, err := db.UserByPhone(ctx, seed.CustomerPhone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := db.MessagesOfUser(ctx, u.ID)
+	if err != nil || len(msgs) != 1 {
+		t.Fatalf("%d messages: %v", len(msgs), err)
+	}
+	en, my := msgs[0].In(i18n.In(i18n.En)), msgs[0].In(i18n.In(i18n.My))
+	if en.Title != "Welcome to Shwe Top-Up" || !strings.Contains(en.Body, "50,000 Ks") {
+		t.Errorf("English: %q / %q", en.Title, en.Body)
+	}
+	for _, text := range []string{en.Title, en.Body} {
+		if strings.IndexFunc(text, func(r rune) bool { return unicode.In(r, unicode.Myanmar) }) >= 0 {
+			t.Errorf("English message has Burmese in it: %q", text)
+		}
+	}
+	// Burmese: no Latin word but the store's name.
+	for _, text := range []string{my.Title, my.Body} {
+		if rest := strings.ReplaceAll(text, "Shwe Top-Up", ""); strings.IndexFunc(rest, unicode.IsUpper) >= 0 || strings.ContainsAny(rest, "abcdefghijklmnopqrstuvwxyz") {
+			t.Errorf("Burmese message has English in it: %q", text)
+		}
+	}
+	if !strings.Contains(my.Body, "ကျပ်") {
+		t.Errorf("Burmese body %q: no amount in ကျပ်", my.Body)
+	}
+	for _, text := range []string{en.Title, en.Body} {
+		if strings.Contains(strings.ToLower(text), "demo") || strings.Contains(text, "minutes") {
+			t.Errorf("%q says demo or promises a delivery time", text)
+		}
+	}
 }
 
 func TestSeedDemoNeedsBox(t *testing.T) {

@@ -22,5 +22,9 @@ var (
 	RefundApprovedBody       = def("refund_approved_body", "{amount:kyat} for {product} was returned to your wallet.", "{product} အတွက် {amount:kyat} ကို သင့်ပိုက်ဆံအိတ်ထဲသို့ ပြန်ထည့်ပေးပြီးပါပြီ။")
 	RefundApprovedNoteBody   = def("refund_approved_note_body", "{amount:kyat} for {product} was returned to your wallet. {reason}", "{product} အတွက် {amount:kyat} ကို သင့်ပိုက်ဆံအိတ်ထဲသို့ ပြန်ထည့်ပေးပြီးပါပြီ။ {reason}")
 	RefundDeclinedTitle      = def("refund_declined_title", "Refund declined: order #{order}", "ငွေပြန်အမ်းမှု ငြင်းပယ်ခံရသည်- အော်ဒါ #{order}")
-	RefundDeclinedBody       = def("refund_declined_body", "Your refund request for {product} was declined: {reason}", "{product} အတွက် သင်၏ ငွေပြန်အမ်းရန် တောင်းဆိုမှုကို ငြင်းပယ်လိုက်ပါသည်- {reason}")
+	// The demo store's welcome (sql/seed): no promise of delivery times or
+	// hours, which the shop's configuration states.
+	WelcomeTitle       = def("welcome_title", "Welcome to {store}", "{store} မှ ကြိုဆိုပါသည်")
+	WelcomeBody        = def("welcome_body", "Your wallet holds {amount:kyat}. Choose a game on the home page to buy, and top up your wallet whenever you need.", "သင့်ပိုက်ဆံအိတ်ထဲတွင် {amount:kyat} ရှိပါသည်။ ပင်မစာမျက်နှာမှ ဂိမ်းကို ရွေး၍ ဝယ်ယူနိုင်ပြီး လိုအပ်သည့်အခါ ပိုက်ဆံအိတ်ကို ငွေဖြည့်နိုင်ပါသည်။")
+	RefundDeclinedBody = def("refund_declined_body", "Your refund request for {product} was declined: {reason}", "{product} အတွက် သင်၏ ငွေပြန်အမ်းရန် တောင်းဆိုမှုကို ငြင်းပယ်လိုက်ပါသည်- {reason}")
 )

@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,8 +54,12 @@ func Demo() Data {
 				Description: "Checked PUBG Mobile accounts, login handed over on purchase."},
 		},
 		PaymentMethods: []PaymentMethod{
-			{Name: "KBZPay", HolderName: "U Aung Demo", Phone: "09000000111", Icon: MediaPrefix + "payments/kbzpay.svg", Kind: "wallet", Sort: 1},
-			{Name: "AYA Pay", HolderName: "Daw Hnin Demo", Phone: "09000000222", Icon: MediaPrefix + "payments/ayapay.svg", Kind: "bank", Sort: 2},
+			// Payees as a shop's own accounts are named in the payment apps
+			// (the owner's name in Latin letters), not marked as demo: the
+			// customer copies this name into KBZPay. The numbers are in the
+			// unassigned 0900… range.
+			{Name: "KBZPay", HolderName: "U Aung Ko Ko", Phone: "09000000111", Icon: MediaPrefix + "payments/kbzpay.svg", Kind: "wallet", Sort: 1},
+			{Name: "AYA Pay", HolderName: "Daw Hnin Wai Phyo", Phone: "09000000222", Icon: MediaPrefix + "payments/ayapay.svg", Kind: "bank", Sort: 2},
 		},
 		Banners: []Banner{{
 			Title:    "Double Diamond Week",
@@ -72,10 +77,14 @@ func Demo() Data {
 			{Username: "admin", Phone: AdminPhone, Email: "admin@shwe-topup.test", Password: AdminPassword, IsAdmin: true},
 			{Username: CustomerUsername, Phone: CustomerPhone, Password: CustomerPassword, Wallet: CustomerWallet},
 		},
+		// Written from the catalogue (internal/i18n welcome_*), so it reads
+		// wholly in the reader's language, and promises nothing the shop's
+		// configuration (DELIVERY_MINUTES, SUPPORT_HOURS) does not.
 		Messages: []Message{{
 			UserPhone: CustomerPhone,
-			Title:     "Welcome to Shwe Top-Up",
-			Body:      "Your demo wallet holds 50,000 Ks. Orders are delivered within 5 minutes. ရွှေ Top-Up မှ ကြိုဆိုပါတယ်။",
+			TitleCode: "welcome_title",
+			BodyCode:  "welcome_body",
+			Params:    map[string]any{"store": "Shwe Top-Up", "amount": CustomerWallet},
 		}},
 	}
 	for i := range d.Games {
@@ -133,7 +142,7 @@ func coinProducts() []Product {
 			{amount: 220, price: 6500, name: "Weekly Diamond Pass", nameMy: "အပတ်စဉ် စိန်ပတ်စ်", img: "pass-weekly", pass: true},
 			{amount: 0, price: 35000, name: "Twilight Pass", nameMy: "တွိုင်လိုက် ပတ်စ်", img: "pass-season", pass: true},
 		}},
-		{"pubg-coin", "UC", "UC", "uc", map[int]bool{60: true, 325: true, 660: true}, []coin{
+		{"pubg-coin", "UC", "UC ငွေ", "uc", map[int]bool{60: true, 325: true, 660: true}, []coin{
 			{amount: 60, price: 4500}, {amount: 120, price: 8900}, {amount: 180, price: 13300},
 			{amount: 325, price: 22000}, {amount: 385, price: 26500}, {amount: 660, price: 44000},
 			{amount: 720, price: 48500}, {amount: 1800, price: 108000}, {amount: 3850, price: 215000},
@@ -165,9 +174,12 @@ func coinProducts() []Product {
 	for _, g := range games {
 		for i, c := range g.items {
 			name, nameMy, img := c.name, c.nameMy, c.img
+			// In-game amounts keep Latin digits in Burmese too, as the games
+			// print them and as prices are written (Myanmar digits are the
+			// reader's setting, applied to amounts, not to product names).
 			if name == "" {
 				name = fmt.Sprintf("%s %s", groupThousands(c.amount), g.unit)
-				nameMy = fmt.Sprintf("%s %s", g.unitMy, burmeseDigits(c.amount))
+				nameMy = fmt.Sprintf("%s %s", g.unitMy, groupThousands(c.amount))
 				switch {
 				case i < len(g.items)/3:
 					img = g.art + "-s"
@@ -210,17 +222,17 @@ func codeProducts() []Product {
 		price                     int64
 		popular                   bool
 	}{
-		{"valorant-points", "475 VP", "VP ၄၇၅", "code-valorant", 475, 11000, true},
-		{"valorant-points", "1000 VP", "VP ၁၀၀၀", "code-valorant", 1000, 22000, false},
-		{"valorant-points", "2050 VP", "VP ၂၀၅၀", "code-valorant", 2050, 44000, false},
-		{"valorant-points", "3650 VP", "VP ၃၆၅၀", "code-valorant", 3650, 77000, false},
-		{"steam-wallet", "$5 Steam Wallet Code", "စတီးမ် ၅ ဒေါ်လာ ကုဒ်", "code-steam", 5, 22500, true},
-		{"steam-wallet", "$10 Steam Wallet Code", "စတီးမ် ၁၀ ဒေါ်လာ ကုဒ်", "code-steam", 10, 44500, false},
-		{"steam-wallet", "$20 Steam Wallet Code", "စတီးမ် ၂၀ ဒေါ်လာ ကုဒ်", "code-steam", 20, 88000, false},
-		{"steam-wallet", "$50 Steam Wallet Code", "စတီးမ် ၅၀ ဒေါ်လာ ကုဒ်", "code-steam", 50, 218000, false},
-		{"google-play", "$5 Google Play Code", "ဂူဂယ်ပလေး ၅ ဒေါ်လာ ကုဒ်", "code-google-play", 5, 23000, true},
-		{"google-play", "$10 Google Play Code", "ဂူဂယ်ပလေး ၁၀ ဒေါ်လာ ကုဒ်", "code-google-play", 10, 45500, false},
-		{"google-play", "$25 Google Play Code", "ဂူဂယ်ပလေး ၂၅ ဒေါ်လာ ကုဒ်", "code-google-play", 25, 112000, false},
+		{"valorant-points", "475 VP", "475 VP ကုဒ်", "code-valorant", 475, 11000, true},
+		{"valorant-points", "1000 VP", "1000 VP ကုဒ်", "code-valorant", 1000, 22000, false},
+		{"valorant-points", "2050 VP", "2050 VP ကုဒ်", "code-valorant", 2050, 44000, false},
+		{"valorant-points", "3650 VP", "3650 VP ကုဒ်", "code-valorant", 3650, 77000, false},
+		{"steam-wallet", "$5 Steam Wallet Code", "Steam Wallet $5 ကုဒ်", "code-steam", 5, 22500, true},
+		{"steam-wallet", "$10 Steam Wallet Code", "Steam Wallet $10 ကုဒ်", "code-steam", 10, 44500, false},
+		{"steam-wallet", "$20 Steam Wallet Code", "Steam Wallet $20 ကုဒ်", "code-steam", 20, 88000, false},
+		{"steam-wallet", "$50 Steam Wallet Code", "Steam Wallet $50 ကုဒ်", "code-steam", 50, 218000, false},
+		{"google-play", "$5 Google Play Code", "Google Play $5 ကုဒ်", "code-google-play", 5, 23000, true},
+		{"google-play", "$10 Google Play Code", "Google Play $10 ကုဒ်", "code-google-play", 10, 45500, false},
+		{"google-play", "$25 Google Play Code", "Google Play $25 ကုဒ်", "code-google-play", 25, 112000, false},
 	}
 	var out []Product
 	for i, it := range items {
@@ -280,10 +292,10 @@ func accountProducts() []Product {
 		if it.heroes > 0 {
 			data["hero_count"] = it.heroes
 			name = fmt.Sprintf("%s account · %d skins · %d heroes", it.rank, it.skins, it.heroes)
-			nameMy = fmt.Sprintf("%s အကောင့် · စကင် %s ခု · ဟီးရိုး %s ခု", it.rankMy, burmeseDigits(it.skins), burmeseDigits(it.heroes))
+			nameMy = fmt.Sprintf("%s အကောင့် · စကင် %d\u00a0ခု · ဟီးရိုး %d\u00a0ခု", it.rankMy, it.skins, it.heroes)
 		} else {
 			name = fmt.Sprintf("%s account · %d skins", it.rank, it.skins)
-			nameMy = fmt.Sprintf("%s အကောင့် · စကင် %s ခု", it.rankMy, burmeseDigits(it.skins))
+			nameMy = fmt.Sprintf("%s အကောင့် · စကင် %d\u00a0ခု", it.rankMy, it.skins)
 		}
 		p := Product{
 			SKU: it.sku, GameSlug: it.game, ServiceSlug: "account",
@@ -296,10 +308,12 @@ func accountProducts() []Product {
 			IsSold:      it.sold,
 			Sort:        i + 1,
 			Data:        data,
+			// The login handed over reads like a real one; the address is
+			// under the reserved .example domain (RFC 2606): nobody's mailbox.
 			Account: &Account{
-				Email:         it.sku + "@demo-accounts.test",
-				EmailPassword: "demo-mail-" + strconv.Itoa(1000+i*37),
-				GamePassword:  "demo-game-" + strconv.Itoa(5000+i*53),
+				Email:         fmt.Sprintf("%s.%d@mail.example", strings.ReplaceAll(strings.ToLower(it.rank), " ", ""), it.skins),
+				EmailPassword: madeUp(it.sku+"/mail", 10, passwordAlphabet),
+				GamePassword:  madeUp(it.sku+"/game", 10, passwordAlphabet),
 			},
 		}
 		if i%2 == 0 {
@@ -311,24 +325,29 @@ func accountProducts() []Product {
 	return out
 }
 
-// demoCode makes a code that is plainly fake yet unique per product and slot.
+// demoCode makes a code shaped like a printed gift card's (three groups of
+// five), different for every product and slot. It is marked as demo only
+// where customers never look: its stock batch is "demo" (store.SeedDemo).
 func demoCode(sku string, n int) string {
-	var h uint32 = 2166136261
-	for _, c := range sku {
-		h = (h ^ uint32(c)) * 16777619
-	}
-	h = (h ^ uint32(n)) * 16777619
-	return fmt.Sprintf("DEMO-%04X-%04X-%02d", h>>16, h&0xffff, n)
+	s := madeUp(fmt.Sprintf("%s/%d", sku, n), 15, codeAlphabet)
+	return s[:5] + "-" + s[5:10] + "-" + s[10:]
 }
 
-var myDigits = []rune("၀၁၂၃၄၅၆၇၈၉")
+const (
+	// codeAlphabet leaves out 0/O and 1/I, as gift cards do.
+	codeAlphabet     = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+	passwordAlphabet = "23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
+)
 
-func burmeseDigits(n int) string {
-	s := []rune(strconv.Itoa(n))
-	for i, r := range s {
-		s[i] = myDigits[r-'0']
+// madeUp is n characters of alphabet derived from key (n ≤ 32): the same
+// demo store on every run, a different value for every key.
+func madeUp(key string, n int, alphabet string) string {
+	sum := sha256.Sum256([]byte(key))
+	out := make([]byte, n)
+	for i := range out {
+		out[i] = alphabet[int(sum[i])%len(alphabet)]
 	}
-	return string(s)
+	return string(out)
 }
 
 func groupThousands(n int) string {

@@ -7,6 +7,12 @@
 // here is made up: phone numbers are in the unassigned 0900… range, codes
 // and account logins are fake, and the artwork is drawn for this project
 // (abstract shapes and initials, no publisher logos).
+//
+// What a customer sees reads like a shop's, not a demo's (issue 25): payees
+// named as payment apps show them, codes shaped like gift cards, account
+// logins at the reserved mail.example domain, pictures without watermarks,
+// and the welcome message from the catalogue so it reads in one language.
+// It is marked as demo only where staff look: the code stock's batch.
 package seed
 
 import "embed"
@@ -98,7 +104,10 @@ type User struct {
 	Wallet                           int64
 }
 
-// Message is a notification for the user with that phone.
+// Message is a notification for the user with that phone, written from
+// the catalogue (internal/i18n codes and their parameters), so each reader
+// gets it wholly in their language.
 type Message struct {
-	UserPhone, Title, Body string
+	UserPhone, TitleCode, BodyCode string
+	Params                         map[string]any
 }

@@ -78,6 +78,11 @@ func TestDemoShape(t *testing.T) {
 			if !hasMyanmar(p.NameMy) {
 				t.Errorf("name_my %q has no Myanmar script", p.NameMy)
 			}
+			// Digits consistent within Burmese: Latin, as prices are
+			// written by default (Myanmar digits are a reader's setting).
+			if strings.ContainsAny(p.NameMy, "၀၁၂၃၄၅၆၇၈၉") {
+				t.Errorf("name_my %q has Myanmar digits", p.NameMy)
+			}
 			switch kind {
 			case "coin":
 				if _, ok := p.Data["amount"]; !ok {
@@ -117,6 +122,37 @@ func TestDemoShape(t *testing.T) {
 	}
 	if len(d.PaymentMethods) < 2 || len(d.Banners) < 1 || len(d.Users) < 2 {
 		t.Error("payment methods, banner or users missing")
+	}
+}
+
+// What customers see reads like a shop's: no "demo" in payees, product
+// texts, account logins or codes (issue 25). Only admin-side marks (the
+// code stock's batch) may say so.
+func TestDemoLooksLikeAShop(t *testing.T) {
+	d := Demo()
+	var seen []string
+	for _, m := range d.PaymentMethods {
+		seen = append(seen, m.HolderName)
+	}
+	for _, p := range d.Products {
+		seen = append(seen, p.Name, p.NameMy, p.Description)
+		seen = append(seen, p.Codes...)
+		if a := p.Account; a != nil {
+			seen = append(seen, a.Email, a.EmailPassword, a.GamePassword)
+		}
+	}
+	for _, b := range d.Banners {
+		seen = append(seen, b.Title, b.TitleMy)
+	}
+	for _, s := range seen {
+		if strings.Contains(strings.ToLower(s), "demo") {
+			t.Errorf("customers see %q", s)
+		}
+	}
+	for _, m := range d.Messages {
+		if m.TitleCode == "" || m.BodyCode == "" {
+			t.Errorf("message for %s is not from the catalogue (one language per message)", m.UserPhone)
+		}
 	}
 }
 
@@ -180,6 +216,10 @@ func TestMediaFiles(t *testing.T) {
 			}
 			if strings.Contains(string(b), "href=") || strings.Contains(string(b), "<script") {
 				t.Fatal("references outside resources or scripts")
+			}
+			// Customers see every picture: no "demo preview" watermark.
+			if strings.Contains(strings.ToLower(string(b)), "demo") {
+				t.Fatal("says demo")
 			}
 			dec := xml.NewDecoder(strings.NewReader(string(b)))
 			for {
