@@ -69,14 +69,21 @@ export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProp
           style={swipe.offset ? { transform: `translateX(${swipe.offset}px)` } : undefined}
           className={`max-h-full max-w-full rounded-xl object-contain ${swipe.offset ? '' : 'transition-transform duration-200'}`}
         />
+        {/* Over the photo's edges. The wrappers hold the position: IconButton is position: relative, and
+            an "absolute" added to it lost to that, so the buttons sat in the row beside the photo and
+            pushed it off the left and Next off the right of a 375 px screen (issue 25). */}
         {swipeable && (
           <>
-            <IconButton label={t('products.previousImage')} onClick={previous} className="absolute left-2 border-white/20 bg-ink-950/60 text-white sm:left-4">
-              <ChevronLeftIcon />
-            </IconButton>
-            <IconButton label={t('products.nextImage')} onClick={next} className="absolute right-2 border-white/20 bg-ink-950/60 text-white sm:right-4">
-              <ChevronRightIcon />
-            </IconButton>
+            <div className="absolute top-1/2 left-2 -translate-y-1/2 sm:left-4">
+              <IconButton label={t('products.previousImage')} onClick={previous} className="border-white/20 bg-ink-950/60 text-white">
+                <ChevronLeftIcon />
+              </IconButton>
+            </div>
+            <div className="absolute top-1/2 right-2 -translate-y-1/2 sm:right-4">
+              <IconButton label={t('products.nextImage')} onClick={next} className="border-white/20 bg-ink-950/60 text-white">
+                <ChevronRightIcon />
+              </IconButton>
+            </div>
           </>
         )}
       </div>

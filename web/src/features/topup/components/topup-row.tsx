@@ -46,7 +46,8 @@ export function TopupRow({ item, onCancel }: TopupRowProps) {
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-semibold tabular-nums">{kyat(item.total || item.amount)}</p>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          {/* Wraps rather than truncates: at 360–375 px a Burmese date is longer than the line (issue 25). */}
+          <p className="text-xs text-slate-500 dark:text-slate-400">
             #{item.id} · {item.payment_method} · {formatDate(item.created_at, i18n.language)}
           </p>
         </div>
