@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { logout } from '@/features/auth/api/auth';
 import { hardRedirect } from '@/lib/navigation';
 import { clearSession } from '@/lib/session';
+import { scriptLang } from '@/lib/script-lang';
 
 /** docs/spec.md §2 Banned page: BANNED banner, the reason, a support link and Logout. */
 export function BannedNotice({ reason, supportUrl }: { reason?: string | null; supportUrl?: string }) {
@@ -30,7 +31,7 @@ export function BannedNotice({ reason, supportUrl }: { reason?: string | null; s
       <h1 className="text-2xl font-bold">{t('banned.heading')}</h1>
       <div className="w-full rounded-2xl border border-rose-200 bg-rose-50/80 p-4 text-left dark:border-rose-500/20 dark:bg-rose-500/10">
         <p className="text-xs font-semibold tracking-wide text-rose-700 uppercase dark:text-rose-300">{t('banned.reasonLabel')}</p>
-        <p className="mt-1 text-base font-medium text-slate-800 dark:text-slate-100">{reason?.trim() || t('banned.defaultReason')}</p>
+        <p lang={scriptLang(reason)} className="mt-1 text-base font-medium text-slate-800 dark:text-slate-100">{reason?.trim() || t('banned.defaultReason')}</p>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('banned.body')}</p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { isCodeMessage, type InboxMessage } from '@/features/notifications/api/messages';
 import { translateCode } from '@/lib/server-text';
 import { fromNow } from '@/lib/time';
+import { scriptLang } from '@/lib/script-lang';
 
 type MessageItemProps = {
   message: InboxMessage;
@@ -55,7 +56,9 @@ export function MessageItem({ message, onRead, onDelete, onOpenOrder }: MessageI
           {isCodeMessage(message) ? (
             <CopyField value={message.title} label={t('notifications.code')} mono className="w-full" />
           ) : (
-            <h3 className="font-semibold break-words">{title}</h3>
+            <h3 lang={scriptLang(title)} className="font-semibold break-words">
+              {title}
+            </h3>
           )}
         </div>
         <button
@@ -69,7 +72,11 @@ export function MessageItem({ message, onRead, onDelete, onOpenOrder }: MessageI
         </button>
       </div>
       {body && (
-        <p className={`text-sm whitespace-pre-line break-words text-slate-600 dark:text-slate-300 ${expanded ? '' : 'line-clamp-2'}`} data-testid="message-body">
+        <p
+          lang={scriptLang(body)}
+          className={`text-sm whitespace-pre-line break-words text-slate-600 dark:text-slate-300 ${expanded ? '' : 'line-clamp-2'}`}
+          data-testid="message-body"
+        >
           {body}
         </p>
       )}

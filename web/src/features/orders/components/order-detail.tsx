@@ -10,6 +10,7 @@ import { OrderStatusBadge } from '@/features/orders/components/status-badge';
 import { formatAmount } from '@/lib/format';
 import { formatYangonDateTime } from '@/lib/time';
 import type { OrderDetail as OrderDetailData } from '@/types/api';
+import { scriptLang } from '@/lib/script-lang';
 
 type OrderDetailProps = {
   detail: OrderDetailData;
@@ -48,7 +49,7 @@ export function OrderDetail({ detail, storeName, actions }: OrderDetailProps) {
         <div role="alert" className="flex gap-2 rounded-2xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800 dark:border-rose-500/30 dark:bg-rose-950/40 dark:text-rose-200">
           <ErrorIcon className="mt-0.5 size-4 shrink-0" />
           <p>
-            <span className="font-bold">{t('orderDetail.failReason')}</span> {order.fail_reason}
+            <span className="font-bold">{t('orderDetail.failReason')}</span> <span lang={scriptLang(order.fail_reason)}>{order.fail_reason}</span>
             <span className="block text-rose-700 dark:text-rose-300">{t('orderDetail.returned', { amount: kyat(order.total_price) })}</span>
           </p>
         </div>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { canRequestRefund, refundOf, useMyRefunds, type Refund } from '@/features/refunds/api/refunds';
 import { RefundDialog } from '@/features/refunds/components/refund-dialog';
 import type { Order } from '@/types/api';
+import { scriptLang } from '@/lib/script-lang';
 
 const tones: Record<Refund['status'], string> = {
   requested: 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200',
@@ -20,7 +21,7 @@ export function RefundStatus({ refund }: { refund: Refund }) {
       <span className={`inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${tones[refund.status]}`}>
         {t(`refunds.status.${refund.status}`)}
       </span>
-      {refund.decision_reason && <span className="text-xs break-words text-slate-500 dark:text-slate-400">{refund.decision_reason}</span>}
+      {refund.decision_reason && <span lang={scriptLang(refund.decision_reason)} className="text-xs break-words text-slate-500 dark:text-slate-400">{refund.decision_reason}</span>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useReviews } from '@/features/reviews/api/reviews';
 import { Stars } from '@/features/reviews/components/stars';
 import { formatDate } from '@/lib/time';
+import { scriptLang } from '@/lib/script-lang';
 
 /** Approved reviews with stars and dates (the whole shop's, or one game's); nothing while there are none. */
 export function ReviewList({ gameSlug }: { gameSlug?: string }) {
@@ -24,7 +25,7 @@ export function ReviewList({ gameSlug }: { gameSlug?: string }) {
                 {formatDate(review.created_at, i18n.language)}
               </time>
             </div>
-            {review.comment && <p className="break-words whitespace-pre-line text-slate-700 dark:text-slate-200">{review.comment}</p>}
+            {review.comment && <p lang={scriptLang(review.comment)} className="break-words whitespace-pre-line text-slate-700 dark:text-slate-200">{review.comment}</p>}
             <p className="text-xs text-slate-500 dark:text-slate-400">
               <span className="font-semibold">{review.user.username}</span> · {review.product.name}
             </p>

@@ -12,6 +12,7 @@ import { useReceiptUrl } from '@/hooks/use-receipt-url';
 import { formatAmount } from '@/lib/format';
 import { formatDate } from '@/lib/time';
 import type { Topup } from '@/types/api';
+import { scriptLang } from '@/lib/script-lang';
 
 /** The customer's own receipt, fetched with their token (receipts are never public). */
 function ReceiptView({ receiptId, topupId }: { receiptId: number; topupId: number }) {
@@ -55,7 +56,7 @@ export function TopupRow({ item, onCancel }: TopupRowProps) {
       </div>
       {item.status === 'rejected' && item.reject_reason && (
         <p className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-200">
-          <span className="font-semibold">{t('topup.rejectReason')}</span> {item.reject_reason}
+          <span className="font-semibold">{t('topup.rejectReason')}</span> <span lang={scriptLang(item.reject_reason)}>{item.reject_reason}</span>
         </p>
       )}
       <div className="flex flex-wrap gap-2">

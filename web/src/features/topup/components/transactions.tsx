@@ -10,6 +10,7 @@ import { TopupStatusPill } from '@/features/topup/components/topup-status';
 import { useErrorText } from '@/hooks/use-error-text';
 import { formatAmount } from '@/lib/format';
 import { fromNow } from '@/lib/time';
+import { scriptLang } from '@/lib/script-lang';
 
 function newest(list: Topup[]): Topup | undefined {
   return list.reduce<Topup | undefined>((best, item) => (!best || item.created_at > best.created_at ? item : best), undefined);
@@ -45,7 +46,9 @@ export function Transactions() {
               {latest.payment_method} · {fromNow(latest.created_at, i18n.language)}
             </p>
             {latest.status === 'rejected' && latest.reject_reason && (
-              <p className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-200">{latest.reject_reason}</p>
+              <p lang={scriptLang(latest.reject_reason)} className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-200">
+                {latest.reject_reason}
+              </p>
             )}
           </div>
         ) : (

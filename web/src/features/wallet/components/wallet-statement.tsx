@@ -14,6 +14,7 @@ import {
 import { useErrorText } from '@/hooks/use-error-text';
 import { formatAmount } from '@/lib/format';
 import { formatYangonDateTime, yangonMonth } from '@/lib/time';
+import { scriptLang } from '@/lib/script-lang';
 
 const selectClass =
   'min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-white/15 dark:bg-ink-900 dark:text-slate-100';
@@ -159,7 +160,7 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
           {entry.order_id != null && <span> · {t('wallet.orderRef', { id: entry.order_id })}</span>}
           {entry.topup_id != null && <span> · {t('wallet.topupRef', { id: entry.topup_id })}</span>}
         </p>
-        {entry.reason && <p className="text-sm break-words text-slate-700 dark:text-slate-300">{entry.reason}</p>}
+        {entry.reason && <p lang={scriptLang(entry.reason)} className="text-sm break-words text-slate-700 dark:text-slate-300">{entry.reason}</p>}
       </div>
       <div className="shrink-0 text-right tabular-nums">
         <p className={`font-bold ${credit ? 'text-emerald-700 dark:text-emerald-300' : 'text-rose-700 dark:text-rose-300'}`}>

@@ -9,6 +9,7 @@ import { PageHeader, Panel } from '@/features/admin/components/common/panel';
 import { QueryState } from '@/features/admin/components/common/query-state';
 import { Table, Td } from '@/features/admin/components/common/table';
 import { YangonTime } from '@/features/admin/components/common/time';
+import { scriptLang } from '@/lib/script-lang';
 
 const empty: Omit<AuditFilter, 'page'> = { action: '', target_type: '', target_id: '', actor_id: '', from: '', to: '' };
 
@@ -70,7 +71,7 @@ export function AuditPage() {
                 <Td>
                   {/* An admin's own words, shown as typed: not the store's to translate. */}
                   {entry.reason && (
-                    <p className="text-sm" translate="no">
+                    <p className="text-sm" translate="no" lang={scriptLang(entry.reason)}>
                       {entry.reason}
                     </p>
                   )}

@@ -9,6 +9,7 @@ import { QueryState } from '@/features/admin/components/common/query-state';
 import { YangonTime } from '@/features/admin/components/common/time';
 import { adminBase } from '@/features/admin/components/layout/admin-nav';
 import { OrderActions } from '@/features/admin/components/orders/order-actions';
+import { scriptLang } from '@/lib/script-lang';
 
 /** An order with its timeline (row state plus audit entries). */
 // The steps the server names itself; any other is an audit action, an identifier shown as it is.
@@ -67,7 +68,7 @@ export function OrderPage() {
                       {entry.actor ? ` · ${entry.actor}` : ''}
                     </p>
                     {entry.reason && (
-                      <p className="text-sm" translate="no">
+                      <p className="text-sm" translate="no" lang={scriptLang(entry.reason)}>
                         {entry.reason}
                       </p>
                     )}

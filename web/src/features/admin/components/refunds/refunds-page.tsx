@@ -15,6 +15,7 @@ import { adminBase } from '@/features/admin/components/layout/admin-nav';
 import { RefundActions } from '@/features/admin/components/refunds/refund-actions';
 import { ReceiptImage } from '@/features/admin/components/topups/receipt-image';
 import { useFilterParams } from '@/features/admin/hooks/use-filter-params';
+import { scriptLang } from '@/lib/script-lang';
 
 const views = ['requested', 'approved', 'denied', 'all'] as const;
 type View = (typeof views)[number];
@@ -76,7 +77,7 @@ function RefundCard({ refund }: { refund: AdminRefund }) {
         </div>
         <Badge tone={refund.status === 'requested' ? 'warn' : refund.status === 'approved' ? 'good' : 'bad'}>{t(`admin.refunds.status.${refund.status}`)}</Badge>
       </div>
-      <blockquote className="rounded-xl border-l-4 border-violet-400 bg-violet-50/60 px-3 py-2 text-sm break-words whitespace-pre-wrap dark:bg-violet-500/10" translate="no">{refund.reason}</blockquote>
+      <blockquote className="rounded-xl border-l-4 border-violet-400 bg-violet-50/60 px-3 py-2 text-sm break-words whitespace-pre-wrap dark:bg-violet-500/10" translate="no" lang={scriptLang(refund.reason)}>{refund.reason}</blockquote>
       {refund.screenshot_url && (
         <div>
           <Button variant="secondary" className="!min-h-9 !px-3 !text-xs" aria-expanded={showShot} onClick={() => setShowShot((open) => !open)}>
@@ -114,7 +115,7 @@ function RefundCard({ refund }: { refund: AdminRefund }) {
           </span>
         )}
       </div>
-      {refund.decision_reason && <p className="text-sm break-words text-slate-700 dark:text-slate-200">{refund.decision_reason}</p>}
+      {refund.decision_reason && <p lang={scriptLang(refund.decision_reason)} className="text-sm break-words text-slate-700 dark:text-slate-200">{refund.decision_reason}</p>}
       {refund.restocked && <Badge tone="info">{t('admin.refunds.codeRestocked')}</Badge>}
       <RefundActions refund={refund} />
     </li>

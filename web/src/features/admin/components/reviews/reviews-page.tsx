@@ -12,6 +12,7 @@ import { PageHeader } from '@/features/admin/components/common/panel';
 import { QueryState } from '@/features/admin/components/common/query-state';
 import { Segmented } from '@/features/admin/components/common/segmented';
 import { YangonTime } from '@/features/admin/components/common/time';
+import { scriptLang } from '@/lib/script-lang';
 
 /** Customers' reviews: hide or show again, with an optional reason. */
 export function ReviewsPage() {
@@ -48,7 +49,7 @@ export function ReviewsPage() {
                 </span>
                 {review.is_visible ? <Badge tone="good">{t('admin.reviews.shown')}</Badge> : <Badge>{t('admin.reviews.hidden')}</Badge>}
               </div>
-              <p className="text-sm break-words">{review.comment || '—'}</p>
+              <p lang={scriptLang(review.comment)} className="text-sm break-words">{review.comment || '—'}</p>
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 {review.username} · {review.product_name} · #{review.order_id} · <YangonTime value={review.created_at} />
               </p>

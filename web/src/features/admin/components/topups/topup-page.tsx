@@ -19,6 +19,7 @@ import { ReceiptImage } from '@/features/admin/components/topups/receipt-image';
 import { useAction } from '@/hooks/use-action';
 import { formatAge } from '@/features/admin/utils/format';
 import { isApiError } from '@/lib/api-client';
+import { scriptLang } from '@/lib/script-lang';
 
 /** The failed checks a 409 checks_not_acknowledged names, or undefined for any other error. */
 function notAcknowledged(error: unknown): CheckName[] | undefined {
@@ -136,7 +137,7 @@ export function TopupPage() {
                         ] as [string, ReactNode][])
                       : []),
                     // The admin's own words, shown as typed: not the store's to translate.
-                    ...(topup.reject_reason ? ([[t('admin.topups.rejectReason'), <span key="r" translate="no">{topup.reject_reason}</span>]] as [string, ReactNode][]) : []),
+                    ...(topup.reject_reason ? ([[t('admin.topups.rejectReason'), <span key="r" translate="no" lang={scriptLang(topup.reject_reason)}>{topup.reject_reason}</span>]] as [string, ReactNode][]) : []),
                   ]}
                 />
                 {topup.status === 'pending' && (

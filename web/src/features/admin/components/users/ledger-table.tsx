@@ -7,6 +7,7 @@ import { Kyat } from '@/features/admin/components/common/kyat';
 import { QueryState } from '@/features/admin/components/common/query-state';
 import { Table, Td } from '@/features/admin/components/common/table';
 import { YangonTime } from '@/features/admin/components/common/time';
+import { scriptLang } from '@/lib/script-lang';
 
 const PAGE = 50;
 
@@ -29,7 +30,7 @@ export function LedgerTable({ userId }: { userId: number }) {
             <Td>
               <span className="break-all">{entry.reference}</span>
               {entry.reason && (
-                <span className="block text-xs text-slate-500" translate="no">
+                <span className="block text-xs text-slate-500" translate="no" lang={scriptLang(entry.reason)}>
                   {entry.reason}
                 </span>
               )}

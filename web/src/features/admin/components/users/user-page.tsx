@@ -17,6 +17,7 @@ import { adminBase } from '@/features/admin/components/layout/admin-nav';
 import { LedgerTable } from '@/features/admin/components/users/ledger-table';
 import { MessageDialog } from '@/features/admin/components/users/message-dialog';
 import { WalletDialog } from '@/features/admin/components/users/wallet-dialog';
+import { scriptLang } from '@/lib/script-lang';
 
 type Tab = 'orders' | 'topups' | 'ledger';
 type DialogName = 'ban' | 'unban' | 'wallet' | 'message';
@@ -76,7 +77,7 @@ export function UserPage() {
                     [t('admin.users.ordersTotal'), String(data.orders_total)],
                     ...(user.is_banned
                       ? ([
-                          [t('admin.users.banReason'), user.ban_reason ? <span key="r" translate="no">{user.ban_reason}</span> : '—'],
+                          [t('admin.users.banReason'), user.ban_reason ? <span key="r" translate="no" lang={scriptLang(user.ban_reason)}>{user.ban_reason}</span> : '—'],
                           [t('admin.users.bannedAt'), <span key="b"><YangonTime value={data.ban.banned_at} /> · {data.ban.banned_by_name ?? '—'}</span>],
                         ] as [string, ReactNode][])
                       : []),
