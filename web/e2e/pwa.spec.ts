@@ -162,6 +162,33 @@ test('the notification switch asks for permission only when tapped', async ({ pa
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
 });
 
+test('a new build’s worker deletes the catalogue and shell an older build kept', async ({ page, request }) => {
+  const customer = newCustomer();
+  await registerByApi(request, customer);
+  await signIn(page, request, customer);
+  // What an older build's worker left behind, written before this build's
+  // worker is installed: a page that does not register it (the icon).
+  await page.goto('/favicon.svg');
+  const older = ['catalogue-0123456789ab', 'shell-0123456789ab', 'catalogue-v1'];
+  await page.evaluate(async (names) => {
+    for (const name of names) {
+      const cache = await caches.open(name);
+      await cache.put('/api/games', new Response('{"data":[]}', { headers: { 'Content-Type': 'application/json' } }));
+    }
+  }, older);
+
+  await page.goto('/home');
+  await controlled(page);
+  const names = await page.evaluate(() => caches.keys());
+  for (const name of older) expect(names, 'caches after the new worker took over').not.toContain(name);
+  const shell = names.find((name) => /^shell-[0-9a-f]{12}$/.test(name));
+  expect(shell, 'this build’s shell').toBeTruthy();
+  // The catalogue is this build's: the same id as its shell.
+  expect(names).toContain(shell!.replace('shell-', 'catalogue-'));
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Mobile Legends/ })).toBeVisible();
+});
+
 test('offline, the app opens from its cache with the last known balance marked as stale', async ({ page, request, context }) => {
   const customer = newCustomer();
   await registerByApi(request, customer);

@@ -4,6 +4,7 @@
 // new build is found at once. Hand-written rather than Workbox: it needs four
 // small strategies and a push handler, about the size of Workbox's runtime.
 
+import { cacheNames, mayKeep, staleCaches } from './caches';
 import { BADGE, ICON, notificationOptions, openTarget, parsePayload, targetOf } from './notifications';
 import { catalogueKey, strategyFor } from './routes';
 
@@ -13,9 +14,7 @@ declare const __PRECACHE__: string[];
 /** Changes with every build that changes a file: names this build's caches. */
 declare const __BUILD__: string;
 
-const SHELL_CACHE = `shell-${__BUILD__}`;
-const CATALOGUE_CACHE = 'catalogue-v1';
-const IMAGE_CACHE = 'images-v1';
+const { shell: SHELL_CACHE, catalogue: CATALOGUE_CACHE, images: IMAGE_CACHE } = cacheNames(__BUILD__);
 const IMAGE_LIMIT = 80;
 /** The app's HTML without anyone's session (the server personalises a signed-in /home). */
 const SHELL = '/index.html';
@@ -29,7 +28,11 @@ self.addEventListener('install', (event) => {
       await shell.addAll([...__PRECACHE__, ...[ICON, BADGE]]);
       await shell.put(SHELL, await fetch('/', { credentials: 'omit' }));
       const catalogue = await caches.open(CATALOGUE_CACHE);
-      await Promise.all(WARM.map((path) => catalogue.add(path).catch(() => undefined)));
+      const warm = async (path: string) => {
+        const response = await fetch(path);
+        if (mayKeep(response)) await catalogue.put(path, response);
+      };
+      await Promise.all(WARM.map((path) => warm(path).catch(() => undefined)));
       // The first install takes over at once; an update waits for the
       // customer's "reload" (lib/service-worker.ts), so a page never runs
       // against files of two builds.
@@ -41,9 +44,8 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith('shell-') && name !== SHELL_CACHE) await caches.delete(name);
-      }
+      // An older build's shell and catalogue go: this build reads only what it fetched itself.
+      await Promise.all(staleCaches(await caches.keys(), __BUILD__).map((name) => caches.delete(name)));
       await self.clients.claim();
     })(),
   );
@@ -79,7 +81,7 @@ async function cacheFirst(request: Request): Promise<Response> {
   const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) {
+  if (mayKeep(response)) {
     const copy = response.clone();
     void caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy));
   }
@@ -96,7 +98,7 @@ async function staleWhileRevalidate(event: FetchEvent, cacheName: string): Promi
   // The page may send the same URL with or without a token; the answer is the same.
   const cached = await cache.match(event.request, { ignoreVary: true });
   const network = fetch(event.request).then(async (response) => {
-    if (!response.ok) return response;
+    if (!mayKeep(response)) return response;
     const fresh = response.clone();
     if (cacheName === CATALOGUE_CACHE && cached && !(await sameAnswer(cached.clone(), fresh.clone()))) {
       await cache.put(event.request, fresh);
