@@ -1,9 +1,7 @@
 package api
 
 import (
-	"context"
 	"errors"
-	"math"
 	"net/http"
 	"strings"
 
@@ -78,30 +76,9 @@ func (s *Server) sendPhoneCode(c *fiber.Ctx) error {
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	if s.opts.SMS == nil {
-		return Fail(http.StatusServiceUnavailable, i18n.SMSFailed)
-	}
-	code, err := newOTPCode()
-	if err != nil {
-		return err
-	}
-	next, err := s.opts.Store.ReserveOTP(ctx, store.OTPSend{
-		NewOTP: store.NewOTP{Phone: number, Purpose: store.PurposeVerifyPhone, Code: code, IP: clientIP(c),
-			Now: s.now(), TTL: otpTTL, UserID: currentUser(c).ID},
-		Window: otpSendWindow, PhoneCap: otpSendsByPhone, IPCap: otpSendsByIP, Gap: otpResendGap, Budget: s.smsBudget(),
+	return s.textCode(c, store.NewOTP{Phone: number, Purpose: store.PurposeVerifyPhone, UserID: currentUser(c).ID}, func(code string) string {
+		return say(c, i18n.SMSPhoneCode, "store", s.storeName(), "code", code, "minutes", int(otpTTL.Minutes()))
 	})
-	if err != nil {
-		return s.sendRefusal(c, err)
-	}
-	sendCtx, cancel := context.WithTimeout(ctx, smsTimeout)
-	defer cancel()
-	text := say(c, i18n.SMSPhoneCode, "store", s.storeName(), "code", code, "minutes", int(otpTTL.Minutes()))
-	if err := s.opts.SMS.Send(sendCtx, number, text); err != nil {
-		s.log.Error().Err(err).Str("request_id", requestID(c)).Msg("sms send failed")
-		return otpError(http.StatusBadGateway, i18n.SMSFailed, "phone_number")
-	}
-	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.CodeSent),
-		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
 }
 
 type changePhoneRequest struct {

@@ -105,16 +105,29 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 	} else if err != nil {
 		return err
 	}
+	return s.textCode(c, store.NewOTP{Phone: number, Purpose: store.PurposeResetPassword}, func(code string) string {
+		return i18n.T(i18n.SMSResetCode, "store", s.storeName(), "code", code, "minutes", int(otpTTL.Minutes())).
+			In(recipientLocale(c, recipient))
+	})
+}
+
+// textCode sends a new code by SMS, for a reset (sendOTP) or a new number
+// (sendPhoneCode): the store reserves the send against the caps and the
+// SMS budget first, text writes the message around the code, and the
+// answer says when the code expires and, as resend_in, when the dialog may
+// offer another. otp names the number, the purpose and the user, if any.
+func (s *Server) textCode(c *fiber.Ctx, otp store.NewOTP, text func(code string) string) error {
 	if s.opts.SMS == nil {
 		return Fail(http.StatusServiceUnavailable, i18n.SMSFailed)
 	}
-
 	code, err := newOTPCode()
 	if err != nil {
 		return err
 	}
+	otp.Code, otp.IP, otp.Now, otp.TTL = code, clientIP(c), s.now(), otpTTL
+	ctx := c.UserContext()
 	next, err := s.opts.Store.ReserveOTP(ctx, store.OTPSend{
-		NewOTP: store.NewOTP{Phone: number, Purpose: store.PurposeResetPassword, Code: code, IP: clientIP(c), Now: s.now(), TTL: otpTTL},
+		NewOTP: otp,
 		Window: otpSendWindow, PhoneCap: otpSendsByPhone, IPCap: otpSendsByIP, Gap: otpResendGap, Budget: s.smsBudget(),
 	})
 	if err != nil {
@@ -122,15 +135,12 @@ func (s *Server) sendOTP(c *fiber.Ctx) error {
 	}
 	sendCtx, cancel := context.WithTimeout(ctx, smsTimeout)
 	defer cancel()
-	text := i18n.T(i18n.SMSResetCode, "store", s.storeName(), "code", code, "minutes", int(otpTTL.Minutes())).
-		In(recipientLocale(c, recipient))
-	if err := s.opts.SMS.Send(sendCtx, number, text); err != nil {
+	if err := s.opts.SMS.Send(sendCtx, otp.Phone, text(code)); err != nil {
 		s.log.Error().Err(err).Str("request_id", requestID(c)).Msg("sms send failed")
 		return otpError(http.StatusBadGateway, i18n.SMSFailed, "phone_number")
 	}
-	// resend_in is when the dialog may offer another code.
 	return reply(c, http.StatusOK, fiber.Map{"message": say(c, i18n.CodeSent),
-		"data": fiber.Map{"phone_number": number, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
+		"data": fiber.Map{"phone_number": otp.Phone, "expires_in": int(otpTTL.Seconds()), "resend_in": int(math.Ceil(next.Seconds()))}})
 }
 
 type otpVerifyRequest struct {
