@@ -111,6 +111,9 @@ test('a push message shows a Burmese notification, and clicking it opens the pag
   // notificationclick handler is run with the notification it showed: a
   // NotificationEvent dispatched in the real worker. focus() is refused
   // outside a real click; the handler goes on to navigate the open window.
+  // The same rule (window interaction only while the browser itself
+  // dispatches the click) refuses clients.openWindow, so the case with no
+  // window open is covered by notifications.test.ts only.
   const [worker] = context.serviceWorkers();
   expect(worker, 'the service worker').toBeTruthy();
   await worker!.evaluate(async () => {
