@@ -105,7 +105,7 @@ export default defineConfig([
     },
   })),
   {
-    files: ['*.{js,ts}', 'e2e/**/*.ts'],
+    files: ['*.{js,ts}', 'e2e/**/*.ts', 'vite/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

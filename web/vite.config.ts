@@ -7,6 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
+import { firstScreens } from './vite/first-screens';
+
 // The Go server (`topup serve`) listens here during development.
 const backend = process.env.VITE_BACKEND_URL ?? 'http://localhost:8080';
 
@@ -24,13 +26,17 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
-const CHUNKS_MARKER = 'var chunks = {};';
+const APP_MARKER = 'var app = {};';
+const ENTRY_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULEPRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
-// Chunks the inline script in index.html preloads next to the entry when the
-// page will need them at once, by name: each language's strings (lib/i18n.ts
-// waits for the active one before the first render) and the page the visitor
-// lands on: /login, /home, /top-up or a game's page (otherwise each is fetched
-// only after the entry has run and the router has matched it).
+// index.html's inline script starts the app itself (at once, or once the page's
+// first screen has painted), so Vite's own entry and modulepreload tags are taken
+// out and their files handed to it. It also preloads next to the entry the
+// chunks the page will need at once, by name: each language's strings
+// (lib/i18n.ts waits for the active one before the first render) and the page
+// the visitor lands on: /login, /home, /top-up or a game's page (otherwise each
+// is fetched only after the entry has run and the router has matched it).
 const preloadable: Record<string, RegExp> = {
   en: /[\\/]src[\\/]locales[\\/]en\.json$/,
   my: /[\\/]src[\\/]locales[\\/]my\.json$/,
@@ -63,8 +69,13 @@ function chunksInIndex(): Plugin {
           if (!chunk) throw new Error(`no lazy chunk for ${String(test)}: index.html could not preload "${name}"`);
           files[name] = [...closure(chunk.fileName)].filter((file) => !loadedByIndex.has(file)).map((file) => `/${file}`);
         }
-        if (!html.includes(CHUNKS_MARKER)) throw new Error(`index.html must hold "${CHUNKS_MARKER}"`);
-        return html.replace(CHUNKS_MARKER, `var chunks = ${JSON.stringify(files)};`);
+        const tags = [...html.matchAll(ENTRY_TAG)];
+        const entry = tags.length === 1 ? tags[0][1].replace(/^\//, '') : '';
+        if (!byFile.get(entry)?.isEntry) throw new Error(`index.html must have Vite's one entry tag (found ${tags.length})`);
+        if (!html.includes(APP_MARKER)) throw new Error(`index.html must hold "${APP_MARKER}"`);
+        const imports = [...closure(entry)].filter((file) => file !== entry).map((file) => `/${file}`);
+        const app = { entry: `/${entry}`, imports, chunks: files };
+        return html.replace(ENTRY_TAG, '').replace(MODULEPRELOAD_TAG, '').replace(APP_MARKER, `var app = ${JSON.stringify(app)};`);
       },
     },
   };
@@ -124,7 +135,14 @@ function serviceWorker(): Plugin {
 const proxied: ProxyOptions = { target: backend, changeOrigin: true, ws: true };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder(), chunksInIndex(), serviceWorker()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstScreens(new URL('./src/locales/', import.meta.url), ['en', 'my']),
+    keepDistPlaceholder(),
+    chunksInIndex(),
+    serviceWorker(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -163,7 +181,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     css: false,
     restoreMocks: true,
     unstubGlobals: true,

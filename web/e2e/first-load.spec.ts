@@ -1,6 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
-import { applySession, type LoginBody } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+
+import { applySession, languages, prefer, type LoginBody } from './helpers';
+
+type Box = { x: number; y: number; width: number; height: number };
 
 // The first load of /home (LCP). index.html's inline script fetches
 // the page's code and its banner alongside the entry for a signed-in visitor,
@@ -69,4 +73,72 @@ test('a guest on the way from /home to /login does not ask for the banner', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
   expect(requested.filter((path) => path.startsWith('/api/banner'))).toEqual([]);
   await expect(page.locator('#first-screen')).toHaveCount(0);
+});
+
+// A guest's /login and /top-up paint a copy of their first screen from the
+// HTML (index.html's templates, in the page's language) before the app's code
+// has loaded; the app then draws the same things in the same places.
+type Strings = { auth: { login: { title: string; subtitle: string } }; topup: { title: string; subtitle: string } };
+const strings = (language: 'en' | 'my') => JSON.parse(readFileSync(`src/locales/${language}.json`, 'utf8')) as Strings;
+
+/** Holds the vendor chunk (the app's code) until the returned function is called. */
+async function holdAppCode(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/vendor-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Where each text is drawn, once the fonts it needs have loaded. */
+async function boxesOf(page: Page, texts: string[], within: string) {
+  await page.evaluate(() => document.fonts.ready);
+  return Promise.all(texts.map((text) => page.locator(within).getByText(text, { exact: true }).boundingBox()));
+}
+
+function expectSameBoxes(before: (Box | null)[], after: (Box | null)[]) {
+  before.forEach((box, index) => {
+    for (const side of ['x', 'y', 'width', 'height'] as const) {
+      expect(Math.abs((after[index]?.[side] ?? NaN) - (box?.[side] ?? NaN)), `text ${index} ${side}`).toBeLessThanOrEqual(1);
+    }
+  });
+}
+
+for (const language of languages) {
+  test(`a guest's /login shows its heading and form before the app's code, where the app draws them (${language})`, async ({ page }) => {
+    await prefer(page, 'light', language);
+    const { title, subtitle } = strings(language).auth.login;
+    const release = await holdAppCode(page);
+
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.locator('#first-screen').getByText(title, { exact: true })).toBeVisible();
+    // Decorative: assistive technology meets the app's page only.
+    await expect(page.locator('#first-screen')).toHaveAttribute('aria-hidden', 'true');
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+    const before = await boxesOf(page, [title, subtitle], '#first-screen');
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('#first-screen')).toHaveCount(0);
+    expectSameBoxes(before, await boxesOf(page, [title, subtitle], 'main'));
+  });
+}
+
+test('a signed-in /top-up shows its heading before the app’s code, where the app draws it, and nothing of the customer’s', async ({ page, request }) => {
+  const response = await request.post('/api/login', { data: { phone_number: '09123456789', password: 'customer123' } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  await applySession(page, (await response.json()) as LoginBody);
+  const { title, subtitle } = strings('en').topup;
+  const release = await holdAppCode(page);
+
+  await page.goto('/top-up', { waitUntil: 'commit' });
+  await expect(page.locator('#first-screen')).toHaveText(title + subtitle);
+  const before = await boxesOf(page, [title, subtitle], '#first-screen');
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  expectSameBoxes(before, await boxesOf(page, [title, subtitle], 'main'));
 });

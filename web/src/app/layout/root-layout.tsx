@@ -35,8 +35,9 @@ export function RootLayout() {
   const [logoutOpen, setLogoutOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => {
-    // The server's stand-in is /home's banner; any other page ends it (a
-    // visitor whose session has expired is on /login by now).
+    // /home's stand-in (its banner) waits for the app's banner; on any other
+    // page the app has now drawn what the first screen showed (a visitor
+    // whose session has expired is on /login by now).
     if (pathname !== paths.home) endFirstScreen();
   }, [pathname]);
   useUserRefresh();
