@@ -12,7 +12,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store/storetest"
 )
@@ -23,7 +22,7 @@ import (
 // must neither grow the cache nor push out the answers everyone reads.
 func TestCatalogueCacheKeyIgnoresJunk(t *testing.T) {
 	db := storetest.New(t)
-	if err := db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
+	if err := db.SeedDemo(context.Background(), seed.Demo(), storetest.PasswordHash); err != nil {
 		t.Fatal(err)
 	}
 	s := New(Options{Store: db, Log: zerolog.Nop(), Now: time.Now})

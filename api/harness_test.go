@@ -23,7 +23,6 @@ import (
 	"topup/api"
 	"topup/internal/captcha"
 	"topup/internal/clientip"
-	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"
@@ -302,7 +301,7 @@ func (h *authHarness) solve(t *testing.T) string {
 // user creates an account directly in the store.
 func (h *authHarness) user(t *testing.T, username, phone, pw string, admin bool) store.User {
 	t.Helper()
-	hash, err := password.Hash(pw)
+	hash, err := storetest.PasswordHash(pw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +348,7 @@ type shopHarness struct {
 func newShopHarness(t *testing.T, mod ...func(*api.Options)) *shopHarness {
 	t.Helper()
 	h := &shopHarness{authHarness: newAuthHarness(t, mod...)}
-	if err := h.db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
+	if err := h.db.SeedDemo(context.Background(), seed.Demo(), storetest.PasswordHash); err != nil {
 		t.Fatal(err)
 	}
 	return h

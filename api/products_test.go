@@ -11,14 +11,13 @@ import (
 	"github.com/rs/zerolog"
 
 	"topup/api"
-	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store/storetest"
 )
 
 func TestCatalogueEndpoints(t *testing.T) {
 	db := storetest.New(t)
-	if err := db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
+	if err := db.SeedDemo(context.Background(), seed.Demo(), storetest.PasswordHash); err != nil {
 		t.Fatal(err)
 	}
 	app := api.New(api.Options{Store: db, Log: zerolog.Nop()}).App()

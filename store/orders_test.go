@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"
@@ -25,14 +24,14 @@ type shop struct {
 func newShop(t *testing.T) *shop {
 	t.Helper()
 	db := storetest.New(t)
-	if err := db.SeedDemo(context.Background(), seed.Demo(), password.Hash); err != nil {
+	if err := db.SeedDemo(context.Background(), seed.Demo(), storetest.PasswordHash); err != nil {
 		t.Fatal(err)
 	}
 	return &shop{t: t, db: db}
 }
 
 var buyerHash = func() string {
-	h, err := password.Hash("buyer-password")
+	h, err := storetest.PasswordHash("buyer-password")
 	if err != nil {
 		panic(err)
 	}

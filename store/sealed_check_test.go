@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"topup/internal/password"
 	"topup/internal/secret"
 	"topup/sql/seed"
 	"topup/store"
@@ -21,7 +20,7 @@ func TestCheckSealed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if err := db.SeedDemo(ctx, seed.Demo(), password.Hash); err != nil {
+	if err := db.SeedDemo(ctx, seed.Demo(), storetest.PasswordHash); err != nil {
 		t.Fatal(err)
 	}
 

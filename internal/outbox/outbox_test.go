@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"topup/internal/outbox"
-	"topup/internal/password"
 	"topup/sql/seed"
 	"topup/store"
 	"topup/store/storetest"
@@ -68,10 +67,10 @@ func setup(t *testing.T) (*store.DB, string, store.User, int64) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	if err := db.SeedDemo(ctx, seed.Demo(), password.Hash); err != nil {
+	if err := db.SeedDemo(ctx, seed.Demo(), storetest.PasswordHash); err != nil {
 		t.Fatal(err)
 	}
-	h, _ := password.Hash("pw-123456")
+	h, _ := storetest.PasswordHash("pw-123456")
 	u, err := db.CreateUser(ctx, store.NewUser{Username: "eve", Phone: "09441234567", PasswordHash: h})
 	if err != nil {
 		t.Fatal(err)
