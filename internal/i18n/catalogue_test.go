@@ -104,3 +104,25 @@ func TestCodeRefusesToBeMarshalled(t *testing.T) {
 		t.Fatal("a Code was marshalled")
 	}
 }
+
+// Digits consistent within Burmese (issue 25): templates write their numbers
+// in Latin digits, as amounts are by default, and a reader who chose Myanmar
+// digits gets the template's numbers in them too; digits inside Latin words
+// and codes stay.
+func TestBurmeseTemplatesFollowTheDigitsSetting(t *testing.T) {
+	for _, e := range All() {
+		if my := Template(e.Code, My); strings.ContainsAny(my, "၀၁၂၃၄၅၆၇၈၉") {
+			t.Errorf("%s: Myanmar digits in the template %q", e.Code, my)
+		}
+	}
+	mymr := Locale{Lang: My, MyanmarDigits: true}
+	if got := T(PasswordMin).In(mymr); !strings.Contains(got, "၆") || strings.Contains(got, "6") {
+		t.Errorf("password_too_short for a Myanmar-digits reader: %q", got)
+	}
+	if got := T(PasswordMin).In(In(My)); !strings.Contains(got, "6") {
+		t.Errorf("password_too_short in Latin digits: %q", got)
+	}
+	if got := T(PushKeyInvalid).In(mymr); !strings.Contains(got, "P-256") || !strings.Contains(got, "base64url") || !strings.Contains(got, "၆၅") {
+		t.Errorf("push_key_invalid for a Myanmar-digits reader: %q", got)
+	}
+}

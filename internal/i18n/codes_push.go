@@ -8,9 +8,9 @@ var (
 	PushDisabled         = def("push_disabled", "Notifications are not available on this store.", "ဤဆိုင်တွင် အသိပေးချက်များ မရနိုင်သေးပါ။")
 	PushEndpointRequired = def("push_endpoint_required", "The subscription has no endpoint.", "စာရင်းသွင်းမှုတွင် ပို့ရမည့်လိပ်စာ မပါပါ။")
 	PushEndpointInvalid  = def("push_endpoint_invalid", "The endpoint must be an https:// address of at most {max} characters.", "ပို့ရမည့်လိပ်စာသည် စာလုံး {max} လုံးထက် မပိုသော https:// လိပ်စာ ဖြစ်ရပါမည်။")
-	PushKeyInvalid       = def("push_key_invalid", "keys.p256dh must be a P-256 public key of 65 bytes, base64url-encoded.", "keys.p256dh သည် base64url ဖြင့် ရေးထားသော ၆၅ ဘိုက် P-256 အများသုံးသော့ ဖြစ်ရပါမည်။")
-	PushAuthInvalid      = def("push_auth_invalid", "keys.auth must be 16 bytes, base64url-encoded.", "keys.auth သည် base64url ဖြင့် ရေးထားသော ၁၆ ဘိုက် ဖြစ်ရပါမည်။")
-	PushExpiryInvalid    = def("push_expiry_invalid", "expirationTime must be a time in milliseconds since 1970, or null.", "expirationTime သည် ၁၉၇၀ မှစ၍ မီလီစက္ကန့်ဖြင့် အချိန် သို့မဟုတ် null ဖြစ်ရပါမည်။")
+	PushKeyInvalid       = def("push_key_invalid", "keys.p256dh must be a P-256 public key of 65 bytes, base64url-encoded.", "keys.p256dh သည် base64url ဖြင့် ရေးထားသော 65 ဘိုက် P-256 အများသုံးသော့ ဖြစ်ရပါမည်။")
+	PushAuthInvalid      = def("push_auth_invalid", "keys.auth must be 16 bytes, base64url-encoded.", "keys.auth သည် base64url ဖြင့် ရေးထားသော 16 ဘိုက် ဖြစ်ရပါမည်။")
+	PushExpiryInvalid    = def("push_expiry_invalid", "expirationTime must be a time in milliseconds since 1970, or null.", "expirationTime သည် 1970 မှစ၍ မီလီစက္ကန့်ဖြင့် အချိန် သို့မဟုတ် null ဖြစ်ရပါမည်။")
 
 	PushMessageTitle      = def("push_message_title", "You have a new message", "သင့်ထံ စာအသစ် ရောက်ရှိနေပါသည်")
 	PushMessageBody       = def("push_message_body", "Open the app to read it.", "ဖတ်ရှုရန် အက်ပ်ကို ဖွင့်ပါ။")

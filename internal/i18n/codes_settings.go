@@ -5,7 +5,7 @@ package i18n
 var (
 	CurrentPasswordRequired = def("current_password_required", "Please enter your current password", "လက်ရှိ စကားဝှက်ကို ထည့်ပါ")
 	WrongPassword           = def("wrong_password", "The current password is incorrect.", "လက်ရှိ စကားဝှက် မှားနေပါသည်။")
-	WeakPassword            = def("weak_password", "Choose a password of at least 6 characters.", "အနည်းဆုံး စာလုံး ၆ လုံးပါသော စကားဝှက်ကို ရွေးပါ။")
+	WeakPassword            = def("weak_password", "Choose a password of at least 6 characters.", "အနည်းဆုံး စာလုံး 6 လုံးပါသော စကားဝှက်ကို ရွေးပါ။")
 	EmailRequired           = def("email_required", "Please enter your email address", "အီးမေးလ် လိပ်စာကို ထည့်ပါ")
 	PhoneInUse              = def("phone_in_use", "This phone number belongs to another account.", "ဤဖုန်းနံပါတ်သည် အခြားအကောင့်၏ ဖုန်းနံပါတ် ဖြစ်ပါသည်။")
 	SamePhone               = def("same_phone", "This is already your phone number.", "ဤနံပါတ်သည် သင့်လက်ရှိ ဖုန်းနံပါတ် ဖြစ်ပြီးသားပါ။")

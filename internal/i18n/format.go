@@ -54,3 +54,34 @@ func MyanmarDigits(s string) string {
 		return r
 	}, s)
 }
+
+// myanmarNumbers writes the numbers of a template ("6 characters", "30
+// days") in Myanmar digits, leaving digits that are part of a Latin word or
+// code ("P-256", "base64url", "p256dh") as they are.
+func myanmarNumbers(s string) string {
+	r := []rune(s)
+	isLatin := func(i int) bool {
+		return i >= 0 && i < len(r) && ((r[i] >= 'a' && r[i] <= 'z') || (r[i] >= 'A' && r[i] <= 'Z'))
+	}
+	for i := 0; i < len(r); {
+		if r[i] < '0' || r[i] > '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(r) && ((r[j] >= '0' && r[j] <= '9') || (r[j] == ',' && j+1 < len(r) && r[j+1] >= '0' && r[j+1] <= '9')) {
+			j++
+		}
+		// "P-256": a hyphen after a letter joins the number to the word.
+		inWord := isLatin(i-1) || isLatin(j) || (i >= 2 && r[i-1] == '-' && isLatin(i-2))
+		if !inWord {
+			for k := i; k < j; k++ {
+				if r[k] != ',' {
+					r[k] = r[k] - '0' + '၀'
+				}
+			}
+		}
+		i = j
+	}
+	return string(r)
+}

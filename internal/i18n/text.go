@@ -45,6 +45,12 @@ func (t Text) In(loc Locale) string {
 	if !ok {
 		tmpl = e.texts[En]
 	}
+	// Templates write their own numbers ("6 characters") in Latin digits;
+	// a reader of Myanmar digits gets them so, like the amounts. Only the
+	// template's: parameters (ids, game ids) are written as they are.
+	if loc.Lang == My && loc.MyanmarDigits {
+		tmpl = myanmarNumbers(tmpl)
+	}
 	return paramRE.ReplaceAllStringFunc(tmpl, func(m string) string {
 		sub := paramRE.FindStringSubmatch(m)
 		v, ok := t.Params[sub[1]]

@@ -187,7 +187,7 @@ test('a customer with three top-ups waiting is told to wait, in English and Burm
   await page.addInitScript(() => sessionStorage.clear());
   for (const [language, words] of [
     ['en', 'You already have 3 top-ups waiting to be checked.'],
-    ['my', 'စစ်ဆေးရန် စောင့်ဆိုင်းနေသော ငွေဖြည့်မှု ၃ ခု ရှိနေပြီဖြစ်ပါသည်။'],
+    ['my', 'စစ်ဆေးရန် စောင့်ဆိုင်းနေသော ငွေဖြည့်မှု 3 ခု ရှိနေပြီဖြစ်ပါသည်။'],
   ] as const) {
     await page.goto('/top-up');
     await page.evaluate((lang) => localStorage.setItem('lang', lang), language);

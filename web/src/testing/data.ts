@@ -6,7 +6,7 @@ export function product(overrides: Partial<Product> = {}): Product {
   return {
     id: 7,
     name: '86 Diamonds',
-    name_my: 'စိန် ၈၆',
+    name_my: 'စိန် 86',
     description: '',
     img_url: '/media/products/diamond-m.svg',
     preview_img: [],
