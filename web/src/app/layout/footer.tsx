@@ -90,7 +90,7 @@ export function Footer() {
           <p className="text-slate-600 dark:text-slate-300">{support?.hours ? t('footer.hoursSet', { hours: support.hours }) : t('footer.hours')}</p>
         </div>
       </div>
-      <p className="border-t border-slate-200/60 px-4 py-4 text-center text-xs text-slate-500 dark:border-white/5 dark:text-slate-400">
+      <p className="border-t border-slate-200/60 px-4 py-4 text-center text-xs text-muted dark:border-white/5 dark:text-slate-400">
         © {year} {t('footer.rights', { store: data?.store_name?.trim() || 'Shwe Top-Up' })}
       </p>
     </footer>

@@ -50,7 +50,7 @@ export function LanguageChoice({ labelledBy, wide = false }: { labelledBy: strin
             className={`rounded-full px-3 text-sm font-semibold transition ${wide ? 'min-h-11' : 'py-1'} ${
               active
                 ? 'bg-white text-violet-700 shadow-sm dark:bg-violet-500/20 dark:text-violet-200'
-                : 'text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100'
+                : 'text-muted hover:text-slate-800 dark:hover:text-slate-100'
             }`}
           >
             {t(`language.${language}`)}

@@ -9,7 +9,7 @@ function Message({ id, error, hint }: { id: string; error?: string; hint?: React
   return (
     <>
       {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+        <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       )}

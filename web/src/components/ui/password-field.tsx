@@ -20,7 +20,7 @@ export function PasswordField(props: PasswordFieldProps) {
           aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
           aria-pressed={visible}
           onClick={() => setVisible((value) => !value)}
-          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-500 transition hover:text-violet-700 dark:text-slate-400 dark:hover:text-violet-300"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-muted transition hover:text-violet-700 dark:text-slate-400 dark:hover:text-violet-300"
         >
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>

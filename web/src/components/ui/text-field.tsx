@@ -10,7 +10,7 @@ type TextFieldProps = ComponentPropsWithRef<'input'> & {
 };
 
 export const fieldClass =
-  'h-12 w-full min-w-0 rounded-xl border bg-white/90 px-4 text-base text-slate-900 shadow-sm transition outline-none placeholder:text-slate-400 focus:border-violet-500 focus:ring-4 focus:ring-violet-500/15 dark:bg-white/5 dark:text-slate-100 dark:placeholder:text-slate-500';
+  'h-12 w-full min-w-0 rounded-xl border bg-white/90 px-4 text-base text-slate-900 shadow-sm transition placeholder:text-slate-400 focus:border-violet-500 focus:ring-4 focus:ring-violet-500/15 dark:bg-white/5 dark:text-slate-100 dark:placeholder:text-slate-500';
 
 /** A labelled input with its error message (aria-invalid + aria-describedby). */
 export function TextField({ label, error, hint, trailing, id, className = '', ...props }: TextFieldProps) {
@@ -37,7 +37,7 @@ export function TextField({ label, error, hint, trailing, id, className = '', ..
         {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
       </div>
       {hint && (
-        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+        <p id={hintId} className="text-xs text-muted">
           {hint}
         </p>
       )}

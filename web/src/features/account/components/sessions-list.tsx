@@ -59,17 +59,17 @@ function SessionRow({ session, disabled, onSignOut }: { session: Session; disabl
       <div className="flex min-w-0 flex-col gap-0.5 text-sm">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           <span translate="no" className="min-w-0 break-words">{device}</span>
-          {kind && <span className="text-xs font-medium text-slate-500 dark:text-slate-400">{kind}</span>}
+          {kind && <span className="text-xs font-medium text-muted">{kind}</span>}
           {session.current && (
             <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-bold text-violet-700 dark:bg-violet-500/20 dark:text-violet-200">
               {t('account.sessions.thisDevice')}
             </span>
           )}
         </p>
-        <p className="text-slate-500 dark:text-slate-400">
+        <p className="text-muted">
           {t('account.sessions.ip')}: <span className="tabular-nums">{session.ip ?? t('account.sessions.unknownIp')}</span>
         </p>
-        <p className="text-slate-500 dark:text-slate-400">
+        <p className="text-muted">
           {t('account.sessions.lastUsed')}: <time dateTime={lastUsed}>{fromNow(lastUsed, i18n.language)}</time>
           {' · '}
           {t('account.sessions.created')}: <time dateTime={session.created_at}>{formatYangonDateTime(session.created_at, i18n.language)}</time>

@@ -11,7 +11,7 @@ export function SettingsCard({ id, title, description, children }: { id: string;
         <h3 id={id} className="text-base font-bold">
           {title}
         </h3>
-        {description && <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>}
+        {description && <p className="text-sm text-muted">{description}</p>}
       </div>
       {children}
     </section>

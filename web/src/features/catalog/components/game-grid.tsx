@@ -36,7 +36,7 @@ export function GameGrid({ service = '' }: { service?: string }) {
     );
   }
   if (!data || data.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-500 dark:border-white/10 dark:text-slate-400">{t('home.empty')}</p>;
+    return <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-muted dark:border-white/10 dark:text-slate-400">{t('home.empty')}</p>;
   }
   return (
     <ul className={grid}>

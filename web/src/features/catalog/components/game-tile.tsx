@@ -42,7 +42,7 @@ export function GameTile({ game }: { game: Game }) {
         )}
       </div>
       <span className="line-clamp-2 min-h-[2.5em] px-0.5 text-sm leading-tight font-semibold text-slate-800 dark:text-slate-100">{name}</span>
-      <span className="px-0.5 text-xs text-slate-500 dark:text-slate-400">{localName(game.service, i18n.language)}</span>
+      <span className="px-0.5 text-xs text-muted">{localName(game.service, i18n.language)}</span>
     </a>
   );
 }

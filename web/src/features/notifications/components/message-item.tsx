@@ -81,7 +81,7 @@ export function MessageItem({ message, onRead, onDelete, onOpenOrder }: MessageI
         </p>
       )}
       <div className="flex items-center justify-between gap-2 text-xs">
-        <time dateTime={message.created_at} className="text-slate-500 dark:text-slate-400">
+        <time dateTime={message.created_at} className="text-muted">
           {fromNow(message.created_at, i18n.language)}
         </time>
         {'order_id' in message && message.order_id ? (

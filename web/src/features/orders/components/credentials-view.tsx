@@ -17,7 +17,7 @@ export function CredentialsView({ credentials }: { credentials: Credentials }) {
       <dl className="flex flex-col gap-3">
         {rows.map((row) => (
           <div key={row.label} className="flex flex-col gap-1">
-            <dt className="text-xs font-semibold text-slate-500 dark:text-slate-400">{row.label}</dt>
+            <dt className="text-xs font-semibold text-muted">{row.label}</dt>
             <dd className="min-w-0">
               <CopyField value={row.value} label={row.label} mono className="w-full" />
             </dd>

@@ -63,13 +63,13 @@ export function OrderDetail({ detail, storeName, actions }: OrderDetailProps) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+              <dt className="text-muted">{label}</dt>
               <dd className="min-w-0 text-right font-semibold break-all">{value}</dd>
             </div>
           ))}
-          <dt className="text-slate-500 dark:text-slate-400">{t('order.price')}</dt>
+          <dt className="text-muted">{t('order.price')}</dt>
           <dd className="text-right font-semibold tabular-nums">{kyat(order.price)}</dd>
-          <dt className="text-slate-500 dark:text-slate-400">{t('order.serviceCharge')}</dt>
+          <dt className="text-muted">{t('order.serviceCharge')}</dt>
           <dd className="text-right font-semibold tabular-nums">{kyat(order.service_charge)}</dd>
           <div aria-hidden="true" className="col-span-2 my-1 border-t border-slate-200 dark:border-white/10" />
           <dt className="font-bold">{t('order.total')}</dt>

@@ -35,10 +35,10 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
   const description = (order: Order) => (
     <>
       <span className="font-semibold">{order.product.name}</span>
-      {order.game_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{order.game_name}</span>}
+      {order.game_name && <span className="block text-xs text-muted">{order.game_name}</span>}
       {order.code && <span className="mt-0.5 block font-mono text-xs break-all text-violet-700 dark:text-violet-300">{order.code}</span>}
       {order.game_uid && (
-        <span className="block text-xs text-slate-500 dark:text-slate-400">
+        <span className="block text-xs text-muted">
           {t('order.gameId')}: {order.game_uid}
           {order.server_id ? ` (${order.server_id})` : ''}
         </span>
@@ -56,7 +56,7 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
   );
   const action = (order: Order) => {
     const more = orderAction?.(order);
-    if (!order.meta && !more) return <span className="text-slate-400">—</span>;
+    if (!order.meta && !more) return <span className="text-muted">—</span>;
     return (
       <div className="flex flex-col items-start gap-2">
         {order.meta && (
@@ -78,13 +78,13 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
       </p>
     );
   else if (!data || data.data.length === 0)
-    body = <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-white/10 dark:text-slate-400">{t('orders.empty')}</p>;
+    body = <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-muted dark:border-white/10 dark:text-slate-400">{t('orders.empty')}</p>;
   else
     body = (
       <>
         <div className="hidden overflow-x-auto rounded-2xl border border-slate-200/80 sm:block dark:border-white/10">
           <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:bg-white/5 dark:text-slate-400">
+            <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase dark:bg-white/5 dark:text-slate-400">
               <tr>
                 {columns.map((column) => (
                   <th key={column} scope="col" className="px-3 py-2.5 font-semibold">
@@ -118,7 +118,7 @@ export function OrderHistory({ orderAction }: OrderHistoryProps = {}) {
                 <OrderStatusBadge status={order.payment_status} />
               </div>
               <div className="min-w-0">{description(order)}</div>
-              <div className="flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
+              <div className="flex items-center justify-between gap-2 text-xs text-muted">
                 <span>
                   {serviceLabel(order)} · {formatDate(order.created_at, i18n.language)}
                 </span>

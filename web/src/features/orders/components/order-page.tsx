@@ -168,7 +168,7 @@ export function OrderPage({ pending, contactHref, supportStatus, support, delive
             </p>
             {response.code && (
               <div className="flex flex-col gap-1 text-left">
-                <p className="text-xs font-semibold text-slate-500 dark:text-slate-400">{t('order.yourCode')}</p>
+                <p className="text-xs font-semibold text-muted">{t('order.yourCode')}</p>
                 <CopyField value={response.code} label={t('order.yourCode')} mono className="w-full" />
               </div>
             )}
@@ -200,13 +200,13 @@ export function OrderPage({ pending, contactHref, supportStatus, support, delive
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
-              <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+              <dt className="text-muted">{label}</dt>
               <dd className="min-w-0 text-right font-semibold break-all">{value}</dd>
             </div>
           ))}
-          <dt className="text-slate-500 dark:text-slate-400">{t('order.price')}</dt>
+          <dt className="text-muted">{t('order.price')}</dt>
           <dd className="text-right font-semibold tabular-nums">{t('common.kyat', { amount: kyat(price) })}</dd>
-          <dt className="text-slate-500 dark:text-slate-400">{t('order.serviceCharge')}</dt>
+          <dt className="text-muted">{t('order.serviceCharge')}</dt>
           <dd className="text-right font-semibold tabular-nums">{t('common.kyat', { amount: kyat(SERVICE_CHARGE) })}</dd>
           <div aria-hidden="true" className="col-span-2 my-1 border-t border-slate-200 dark:border-white/10" />
           <dt className="font-bold">{t('order.total')}</dt>

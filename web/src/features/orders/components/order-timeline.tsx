@@ -26,7 +26,7 @@ export function OrderTimeline({ steps }: { steps: OrderStep[] }) {
           <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${dotTone[s.step]}`} />
           <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3">
             <span className="font-semibold">{t(`orderDetail.steps.${s.step}`)}</span>
-            <time dateTime={s.at} className="text-slate-500 tabular-nums dark:text-slate-400">
+            <time dateTime={s.at} className="text-muted tabular-nums dark:text-slate-400">
               {formatYangonDateTime(s.at, i18n.language)}
             </time>
           </span>

@@ -25,7 +25,7 @@ export function ProfileInfo({ user }: { user: SessionUser }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+            <dt className="text-muted">{label}</dt>
             <dd className="min-w-0 truncate text-right font-semibold tabular-nums">{value}</dd>
           </div>
         ))}

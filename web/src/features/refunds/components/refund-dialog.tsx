@@ -103,7 +103,7 @@ export function RefundDialog({ order, open, onClose }: Props) {
             aria-invalid={local.file || serverFile ? true : undefined}
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
           />
-          <p className="text-xs text-slate-500 dark:text-slate-400">{t('refunds.form.screenshotHint')}</p>
+          <p className="text-xs text-muted">{t('refunds.form.screenshotHint')}</p>
           {(local.file ?? serverFile) && <p className="text-sm font-medium text-rose-600 dark:text-rose-400">{local.file ?? serverFile}</p>}
         </div>
         {general && <FormAlert>{general}</FormAlert>}

@@ -21,7 +21,7 @@ export function RefundStatus({ refund }: { refund: Refund }) {
       <span className={`inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${tones[refund.status]}`}>
         {t(`refunds.status.${refund.status}`)}
       </span>
-      {refund.decision_reason && <span lang={scriptLang(refund.decision_reason)} className="text-xs break-words text-slate-500 dark:text-slate-400">{refund.decision_reason}</span>}
+      {refund.decision_reason && <span lang={scriptLang(refund.decision_reason)} className="text-xs break-words text-muted">{refund.decision_reason}</span>}
     </div>
   );
 }

@@ -79,7 +79,7 @@ export function ReviewForm({ orderId }: { orderId: number }) {
           className="rounded-xl border border-slate-300 bg-white px-3 py-2 text-base font-normal dark:border-white/15 dark:bg-white/5"
         />
       </label>
-      <p id="review-count" className={`text-right text-xs ${tooLong ? 'font-bold text-rose-600 dark:text-rose-300' : 'text-slate-500 dark:text-slate-400'}`}>
+      <p id="review-count" className={`text-right text-xs ${tooLong ? 'font-bold text-rose-600 dark:text-rose-300' : 'text-muted'}`}>
         {t('reviews.count', { length: [...comment].length, max: MAX_REVIEW_COMMENT })}
       </p>
       {state.kind === 'error' && (

@@ -21,12 +21,12 @@ export function ReviewList({ gameSlug }: { gameSlug?: string }) {
           <li key={review.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200/80 bg-white/85 p-4 text-sm dark:border-white/10 dark:bg-white/[0.04]">
             <div className="flex items-center justify-between gap-2">
               <Stars rating={review.rating} />
-              <time dateTime={review.created_at} className="text-xs text-slate-500 dark:text-slate-400">
+              <time dateTime={review.created_at} className="text-xs text-muted">
                 {formatDate(review.created_at, i18n.language)}
               </time>
             </div>
             {review.comment && <p lang={scriptLang(review.comment)} className="break-words whitespace-pre-line text-slate-700 dark:text-slate-200">{review.comment}</p>}
-            <p className="text-xs text-slate-500 dark:text-slate-400">
+            <p className="text-xs text-muted">
               <span className="font-semibold">{review.user.username}</span> · {review.product.name}
             </p>
           </li>

@@ -100,7 +100,7 @@ export function SearchPage() {
                       <img src={product.img_url} alt="" className="size-14 shrink-0 rounded-xl bg-violet-50 object-contain p-1 dark:bg-white/5" />
                       <span className="flex min-w-0 flex-col">
                         <span className="truncate font-semibold">{localName(product, i18n.language)}</span>
-                        <span className="truncate text-xs text-slate-500 dark:text-slate-400">{localName(product.game, i18n.language)}</span>
+                        <span className="truncate text-xs text-muted">{localName(product.game, i18n.language)}</span>
                         <span className="text-sm font-bold text-violet-700 tabular-nums dark:text-gold-300">
                           {product.is_sold ? t('products.soldOut') : t('common.kyat', { amount: formatAmount(product.price) })}
                         </span>

@@ -25,7 +25,7 @@ export function CreditNotice({ topup, onDone }: { topup: Topup | null; onDone: (
     >
       <CheckCircleIcon className="size-6 shrink-0 text-emerald-600 dark:text-emerald-300" />
       <p className="min-w-0 flex-1 font-semibold text-slate-900 dark:text-slate-50">{t('topup.credited', { amount: formatAmount(topup.total), id: topup.id })}</p>
-      <button type="button" onClick={onDone} aria-label={t('dialog.close')} className="rounded-lg p-1 text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100">
+      <button type="button" onClick={onDone} aria-label={t('dialog.close')} className="rounded-lg p-1 text-muted hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100">
         <CloseIcon className="size-5" />
       </button>
     </div>

@@ -16,7 +16,7 @@ export function PaymentMethodCard({ method }: { method: PaymentMethod }) {
       )}
       <div className="flex min-w-0 grow basis-48 flex-col gap-1">
         <p className="text-sm">
-          <span className="text-slate-500 dark:text-slate-400">{t('topup.holder')}: </span>
+          <span className="text-muted">{t('topup.holder')}: </span>
           <span className="font-bold">{method.holderName}</span>
         </p>
         <CopyField value={method.phone} label={t('topup.accountPhone')} className="w-full" />

@@ -39,7 +39,7 @@ export function ReceiptField({ file, error, onSelect }: ReceiptFieldProps) {
           <UploadIcon className="size-8 text-violet-500" />
         )}
         <span className="font-semibold text-violet-700 dark:text-violet-300">{file ? file.name : t('topup.chooseReceipt')}</span>
-        <span className="text-xs text-slate-500 dark:text-slate-400">{t('topup.receiptHint')}</span>
+        <span className="text-xs text-muted">{t('topup.receiptHint')}</span>
       </label>
       <input
         ref={input}

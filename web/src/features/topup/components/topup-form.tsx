@@ -256,7 +256,7 @@ export function TopupForm({ initialAmount, returnTo, deliveryMinutes }: TopupFor
         message={
           <>
             <span className="block">{t('topup.errorBody')}</span>
-            {failure && <span className="mt-2 block text-xs text-slate-500 dark:text-slate-400">{failure}</span>}
+            {failure && <span className="mt-2 block text-xs text-muted">{failure}</span>}
           </>
         }
         buttonLabel={t('topup.retry')}

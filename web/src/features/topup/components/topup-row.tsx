@@ -20,7 +20,7 @@ function ReceiptView({ receiptId, topupId }: { receiptId: number; topupId: numbe
   const state = useReceiptUrl(`/uploads/${receiptId}`);
   if (state.status === 'loading')
     return (
-      <p role="status" className="flex h-48 items-center justify-center gap-2 text-sm text-slate-500">
+      <p role="status" className="flex h-48 items-center justify-center gap-2 text-sm text-muted">
         <Spinner /> {t('topup.receiptLoading')}
       </p>
     );
@@ -48,7 +48,7 @@ export function TopupRow({ item, onCancel }: TopupRowProps) {
         <div className="min-w-0 flex-1">
           <p className="font-semibold tabular-nums">{kyat(item.total || item.amount)}</p>
           {/* Wraps rather than truncates: at 360–375 px a Burmese date is longer than the line (issue 25). */}
-          <p className="text-xs text-slate-500 dark:text-slate-400">
+          <p className="text-xs text-muted">
             #{item.id} · {item.payment_method} · {formatDate(item.created_at, i18n.language)}
           </p>
         </div>

@@ -42,7 +42,7 @@ export function Transactions() {
               <span className="text-2xl font-extrabold tabular-nums">{kyat(latest.total || latest.amount)}</span>
               <TopupStatusPill status={latest.status} />
             </div>
-            <p className="text-sm text-slate-500 dark:text-slate-400">
+            <p className="text-sm text-muted">
               {latest.payment_method} · {fromNow(latest.created_at, i18n.language)}
             </p>
             {latest.status === 'rejected' && latest.reject_reason && (
@@ -52,7 +52,7 @@ export function Transactions() {
             )}
           </div>
         ) : (
-          <p className="text-sm text-slate-500 dark:text-slate-400">{isLoading ? t('app.loading') : t('topup.noTransactions')}</p>
+          <p className="text-sm text-muted">{isLoading ? t('app.loading') : t('topup.noTransactions')}</p>
         )}
       </section>
       <section aria-labelledby="tx-history" className="rounded-3xl border border-slate-200/80 bg-white/85 p-5 shadow-sm dark:border-white/10 dark:bg-white/[0.04]">
@@ -64,7 +64,7 @@ export function Transactions() {
             {errorText(error)}
           </p>
         ) : list.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">{isLoading ? t('app.loading') : t('topup.noTransactions')}</p>
+          <p className="text-sm text-muted">{isLoading ? t('app.loading') : t('topup.noTransactions')}</p>
         ) : (
           <>
             <ul className="flex flex-col divide-y divide-slate-100 dark:divide-white/5">

@@ -57,7 +57,7 @@ export function WalletStatement() {
     );
   else if (entries.length === 0)
     list = (
-      <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-white/10 dark:text-slate-400">
+      <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-muted dark:border-white/10 dark:text-slate-400">
         {t('wallet.empty')}
       </p>
     );
@@ -155,7 +155,7 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
     <li className="flex items-start justify-between gap-3 bg-white/70 px-4 py-3 dark:bg-transparent">
       <div className="min-w-0 space-y-0.5">
         <p className="font-semibold text-slate-900 dark:text-white">{t(`wallet.kinds.${entry.kind}`)}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">
+        <p className="text-xs text-muted">
           <time dateTime={entry.created_at}>{formatYangonDateTime(entry.created_at, i18n.language)}</time>
           {entry.order_id != null && <span> · {t('wallet.orderRef', { id: entry.order_id })}</span>}
           {entry.topup_id != null && <span> · {t('wallet.topupRef', { id: entry.topup_id })}</span>}
@@ -167,7 +167,7 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
           {credit ? '+' : '−'}
           {t('common.kyat', { amount: formatAmount(Math.abs(entry.amount)) })}
         </p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t('wallet.balanceAfter', { amount: formatAmount(entry.balance_after) })}</p>
+        <p className="text-xs text-muted">{t('wallet.balanceAfter', { amount: formatAmount(entry.balance_after) })}</p>
       </div>
     </li>
   );

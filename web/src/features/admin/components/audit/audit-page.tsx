@@ -77,7 +77,7 @@ export function AuditPage() {
                   )}
                   <Change label={t('admin.audit.before')} value={entry.before} />
                   <Change label={t('admin.audit.after')} value={entry.after} />
-                  <p className="text-xs text-slate-500">{entry.ip ?? ''} {entry.request_id}</p>
+                  <p className="text-xs text-muted">{entry.ip ?? ''} {entry.request_id}</p>
                 </Td>
               </tr>
             ))}

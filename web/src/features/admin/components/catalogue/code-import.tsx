@@ -93,7 +93,7 @@ export function CodeImport({ productId }: { productId: number }) {
             {t('admin.codes.file')}
           </label>
           <input id={fileId} type="file" accept=".csv,text/csv,text/plain" onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="text-sm" />
-          <p className="text-xs text-slate-500">{t('admin.codes.csvHint')}</p>
+          <p className="text-xs text-muted">{t('admin.codes.csvHint')}</p>
           {(missing ?? fieldError(error, 'file') ?? fieldError(error, 'codes')) && (
             <p className="text-sm font-medium text-rose-600">{missing ?? fieldError(error, 'file') ?? fieldError(error, 'codes')}</p>
           )}

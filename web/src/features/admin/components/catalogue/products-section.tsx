@@ -81,12 +81,12 @@ export function ProductsSection() {
             <tr key={product.id}>
               <Td>
                 <span className="font-semibold">{product.name}</span>
-                <span className="block text-xs text-slate-500">{product.game_name} · {product.sku ?? '—'}</span>
+                <span className="block text-xs text-muted">{product.game_name} · {product.sku ?? '—'}</span>
               </Td>
               <Td>{product.kind ? t(`admin.kinds.${product.kind}`) : '—'}</Td>
               <Td>
                 <Kyat value={product.price} />
-                {product.fake_price !== null && <Kyat value={product.fake_price} className="block text-xs text-slate-500 line-through" />}
+                {product.fake_price !== null && <Kyat value={product.fake_price} className="block text-xs text-muted line-through" />}
                 {product.discount_percent > 0 && <Badge tone="info">−{product.discount_percent}%</Badge>}
               </Td>
               <Td>

@@ -30,7 +30,7 @@ export function ServicesSection() {
       nameOf={(row) => row.name}
       defaults={{ kind: 'coin', sort: 0, is_active: true }}
       columns={[
-        { label: t('admin.catalogue.name'), cell: (row) => <span className="font-semibold">{row.name}<span lang={scriptLang(row.name_my)} className="block text-xs font-normal text-slate-500">{row.name_my}</span></span> },
+        { label: t('admin.catalogue.name'), cell: (row) => <span className="font-semibold">{row.name}<span lang={scriptLang(row.name_my)} className="block text-xs font-normal text-muted">{row.name_my}</span></span> },
         { label: t('admin.catalogue.slug'), cell: (row) => row.slug },
         { label: t('admin.catalogue.kind'), cell: (row) => t(`admin.kinds.${row.kind}`) },
         { label: t('admin.catalogue.sort'), cell: (row) => row.sort },
@@ -64,7 +64,7 @@ export function GamesSection() {
       defaults={{ service_id: services[0]?.id ?? '', sort: 0, is_active: true }}
       columns={[
         { label: t('admin.catalogue.logo'), cell: (row) => <Thumb src={row.logo_url} /> },
-        { label: t('admin.catalogue.name'), cell: (row) => <span className="font-semibold">{row.name}<span lang={scriptLang(row.name_my)} className="block text-xs font-normal text-slate-500">{row.name_my}</span></span> },
+        { label: t('admin.catalogue.name'), cell: (row) => <span className="font-semibold">{row.name}<span lang={scriptLang(row.name_my)} className="block text-xs font-normal text-muted">{row.name_my}</span></span> },
         { label: t('admin.catalogue.service'), cell: (row) => serviceName(row.service_id) },
         { label: t('admin.catalogue.hot'), cell: (row) => <YesNo value={row.is_hot} /> },
         { label: t('admin.catalogue.sort'), cell: (row) => row.sort },
@@ -138,7 +138,7 @@ export function BannersSection() {
         defaults={{ sort: 0, is_active: true }}
         columns={[
           { label: t('admin.catalogue.image'), cell: (row) => <Thumb src={row.image_url} /> },
-          { label: t('admin.catalogue.bannerTitle'), cell: (row) => <span className="font-semibold">{row.title}<span lang={scriptLang(row.title_my)} className="block text-xs font-normal text-slate-500">{row.title_my}</span></span> },
+          { label: t('admin.catalogue.bannerTitle'), cell: (row) => <span className="font-semibold">{row.title}<span lang={scriptLang(row.title_my)} className="block text-xs font-normal text-muted">{row.title_my}</span></span> },
           { label: t('admin.catalogue.window'), cell: (row) => <span className="text-xs"><YangonTime value={row.starts_at} /> → <YangonTime value={row.ends_at} /></span> },
           { label: t('admin.catalogue.active'), cell: (row) => <YesNo value={row.is_active} /> },
         ]}

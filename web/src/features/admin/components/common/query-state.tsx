@@ -37,12 +37,12 @@ export function QueryState({
   }
   if (loading) {
     return (
-      <div className="flex items-center gap-2 py-6 text-sm text-slate-500" role="status">
+      <div className="flex items-center gap-2 py-6 text-sm text-muted" role="status">
         <Spinner /> {t('app.loading')}
       </div>
     );
   }
-  if (empty) return <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText ?? t('admin.common.empty')}</p>;
+  if (empty) return <p className="py-6 text-center text-sm text-muted">{emptyText ?? t('admin.common.empty')}</p>;
   return <>{children}</>;
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function Table({ label, head, children, wide = true }: { label: string; head: ReactNode[]; children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
   if (Children.count(children) === 0) {
-    return <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('admin.common.empty')}</p>;
+    return <p className="py-6 text-center text-sm text-muted">{t('admin.common.empty')}</p>;
   }
   return (
     <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" role="region" aria-label={label} tabIndex={0}>
@@ -16,7 +16,7 @@ export function Table({ label, head, children, wide = true }: { label: string; h
               <th
                 key={index}
                 scope="col"
-                className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:border-white/10 dark:text-slate-400"
+                className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase dark:border-white/10 dark:text-slate-400"
               >
                 {cell}
               </th>

@@ -70,7 +70,7 @@ export function EventsPage() {
                   }`}
                 >
                   <span className="min-w-0 truncate font-semibold">{item.username}</span>
-                  <span className="text-slate-500">{item.phone_number}</span>
+                  <span className="text-muted">{item.phone_number}</span>
                 </button>
               </li>
             ))}

@@ -26,9 +26,9 @@ export function AdminPresence({ admins }: { admins: string[] | null }) {
       />
       <FormError error={error} />
       <div aria-live="polite">
-        <p className="text-xs font-semibold text-slate-500 uppercase dark:text-slate-400">{t('admin.presence.title')}</p>
+        <p className="text-xs font-semibold text-muted uppercase dark:text-slate-400">{t('admin.presence.title')}</p>
         {admins === null ? (
-          <p className="text-slate-500 dark:text-slate-400">{t('admin.presence.offline')}</p>
+          <p className="text-muted">{t('admin.presence.offline')}</p>
         ) : (
           <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t('admin.presence.title')}>
             {admins.map((name) => (

@@ -37,11 +37,11 @@ function OrderCard({ order }: { order: AdminOrder }) {
       {order.product_kind === 'coin' && (
         <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-white/5">
           <div className="min-w-0">
-            <dt className="text-xs font-semibold text-slate-500 uppercase">{t('admin.orders.gameId')}</dt>
+            <dt className="text-xs font-semibold text-muted uppercase">{t('admin.orders.gameId')}</dt>
             <dd className="font-mono font-bold break-all select-all">{order.game_uid || '—'}</dd>
           </div>
           <div className="min-w-0">
-            <dt className="text-xs font-semibold text-slate-500 uppercase">{t('admin.orders.serverId')}</dt>
+            <dt className="text-xs font-semibold text-muted uppercase">{t('admin.orders.serverId')}</dt>
             <dd className="font-mono font-bold break-all select-all">{order.server_id || '—'}</dd>
           </div>
         </dl>
@@ -50,7 +50,7 @@ function OrderCard({ order }: { order: AdminOrder }) {
         <span className="min-w-0 truncate">{order.user.username} · {order.user.phone_number}</span>
         <Kyat value={order.total_price} className="font-semibold text-slate-900 dark:text-slate-100" />
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <YangonTime value={order.created_at} />
         {order.claimed_by_name && <span>{t('admin.orders.claimedBy', { name: order.claimed_by_name })}</span>}
       </div>

@@ -17,7 +17,7 @@ function Stat({ label, value, note, tone }: { label: string; value: ReactNode; n
   const ring = tone === 'bad' ? 'border-rose-300 dark:border-rose-500/40' : tone === 'good' ? 'border-emerald-300 dark:border-emerald-500/30' : 'border-slate-200 dark:border-white/10';
   return (
     <div className={`min-w-0 rounded-2xl border bg-white/80 p-4 shadow-sm dark:bg-white/5 ${ring}`}>
-      <p className="text-xs font-semibold text-slate-500 uppercase dark:text-slate-400">{label}</p>
+      <p className="text-xs font-semibold text-muted uppercase dark:text-slate-400">{label}</p>
       <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
       {note && <div className="mt-1 text-xs text-slate-600 dark:text-slate-300">{note}</div>}
     </div>

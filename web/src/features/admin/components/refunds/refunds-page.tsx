@@ -27,24 +27,24 @@ function Delivery({ refund }: { refund: AdminRefund }) {
   return (
     <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-white/5">
       <div className="min-w-0">
-        <dt className="text-xs font-semibold text-slate-500 uppercase">{t('admin.refunds.orderStatus')}</dt>
+        <dt className="text-xs font-semibold text-muted uppercase">{t('admin.refunds.orderStatus')}</dt>
         <dd>
           <StatusBadge status={order.status} />
         </dd>
       </div>
       <div className="min-w-0">
-        <dt className="text-xs font-semibold text-slate-500 uppercase">{t('admin.refunds.delivered')}</dt>
+        <dt className="text-xs font-semibold text-muted uppercase">{t('admin.refunds.delivered')}</dt>
         <dd>
           <YangonTime value={order.completed_at} />
         </dd>
       </div>
       <div className="min-w-0">
-        <dt className="text-xs font-semibold text-slate-500 uppercase">{t('admin.refunds.kind')}</dt>
+        <dt className="text-xs font-semibold text-muted uppercase">{t('admin.refunds.kind')}</dt>
         <dd>{t(`admin.kinds.${order.product_kind}`)}</dd>
       </div>
       {order.product_kind === 'coin' ? (
         <div className="min-w-0">
-          <dt className="text-xs font-semibold text-slate-500 uppercase">{t('admin.orders.gameId')}</dt>
+          <dt className="text-xs font-semibold text-muted uppercase">{t('admin.orders.gameId')}</dt>
           <dd className="font-mono break-all">
             {order.game_uid || '—'}
             {order.server_id ? ` (${order.server_id})` : ''}
@@ -52,7 +52,7 @@ function Delivery({ refund }: { refund: AdminRefund }) {
         </div>
       ) : (
         <div className="min-w-0">
-          <dt className="text-xs font-semibold text-slate-500 uppercase">{t('admin.refunds.code')}</dt>
+          <dt className="text-xs font-semibold text-muted uppercase">{t('admin.refunds.code')}</dt>
           <dd>{refund.restockable ? t('admin.refunds.codeHeld') : refund.restocked ? t('admin.refunds.codeRestocked') : '—'}</dd>
         </div>
       )}
@@ -97,7 +97,7 @@ function RefundCard({ refund }: { refund: AdminRefund }) {
         </Link>
         <Kyat value={refund.amount} className="font-semibold text-slate-900 dark:text-slate-100" />
       </div>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
+      <p className="text-xs text-muted">
         {t('admin.refunds.history', {
           orders: history.orders,
           approved: history.refunds_approved,
@@ -105,7 +105,7 @@ function RefundCard({ refund }: { refund: AdminRefund }) {
           open: history.refunds_open,
         })}
       </p>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <span>
           {t('admin.refunds.asked')} <YangonTime value={refund.created_at} />
         </span>

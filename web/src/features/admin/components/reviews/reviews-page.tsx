@@ -50,7 +50,7 @@ export function ReviewsPage() {
                 {review.is_visible ? <Badge tone="good">{t('admin.reviews.shown')}</Badge> : <Badge>{t('admin.reviews.hidden')}</Badge>}
               </div>
               <p lang={scriptLang(review.comment)} className="text-sm break-words">{review.comment || '—'}</p>
-              <p className="text-xs text-slate-500 dark:text-slate-400">
+              <p className="text-xs text-muted">
                 {review.username} · {review.product_name} · #{review.order_id} · <YangonTime value={review.created_at} />
               </p>
               <Button variant="secondary" className="self-start" onClick={() => setTarget(review)}>

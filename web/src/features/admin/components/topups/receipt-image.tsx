@@ -7,10 +7,10 @@ import { useReceiptUrl } from '@/hooks/use-receipt-url';
 export function ReceiptImage({ path, deleted }: { path: string; deleted: boolean }) {
   const { t } = useTranslation();
   const state = useReceiptUrl(deleted ? undefined : path);
-  if (deleted) return <p className="text-sm text-slate-500">{t('admin.topups.receiptDeleted')}</p>;
+  if (deleted) return <p className="text-sm text-muted">{t('admin.topups.receiptDeleted')}</p>;
   if (state.status === 'loading') {
     return (
-      <div className="flex h-64 items-center justify-center gap-2 text-sm text-slate-500" role="status">
+      <div className="flex h-64 items-center justify-center gap-2 text-sm text-muted" role="status">
         <Spinner /> {t('admin.topups.receiptLoading')}
       </div>
     );

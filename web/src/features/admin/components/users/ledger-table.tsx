@@ -30,7 +30,7 @@ export function LedgerTable({ userId }: { userId: number }) {
             <Td>
               <span className="break-all">{entry.reference}</span>
               {entry.reason && (
-                <span className="block text-xs text-slate-500" translate="no" lang={scriptLang(entry.reason)}>
+                <span className="block text-xs text-muted" translate="no" lang={scriptLang(entry.reason)}>
                   {entry.reason}
                 </span>
               )}

@@ -57,7 +57,7 @@ export function UsersPage() {
                   <Link className="font-semibold text-violet-700 dark:text-violet-300" to={`${adminBase}/users/${user.id}`}>
                     {user.username}
                   </Link>
-                  <span className="ml-2 text-xs text-slate-500">#{user.id}</span>
+                  <span className="ml-2 text-xs text-muted">#{user.id}</span>
                 </Td>
                 <Td className="whitespace-nowrap">{user.phone_number}</Td>
                 <Td>{user.email ?? '—'}</Td>
