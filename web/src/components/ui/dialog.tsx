@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/icon-button';
 import { CloseIcon } from '@/components/ui/icons';
 import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 
 type DialogProps = {
@@ -20,7 +21,7 @@ type DialogProps = {
   role?: 'dialog' | 'alertdialog';
 };
 
-/** A centred modal: closes on outside click, Escape and the close icon; locks page scrolling. */
+/** A centred modal: closes on outside click, Escape and the close icon; locks page scrolling; keeps focus inside and gives it back. */
 export function Dialog({ open, onClose, title, children, dismissible = true, icon, actions, role = 'dialog' }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -30,11 +31,13 @@ export function Dialog({ open, onClose, title, children, dismissible = true, ico
   };
   useEscapeKey(open, dismiss);
   useLockBodyScroll(open);
+  const trap = useFocusTrap<HTMLElement>(open);
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-[60] flex items-end justify-center p-3 sm:items-center sm:p-6">
       <div aria-hidden="true" className="animate-fade-in absolute inset-0 bg-ink-950/50 backdrop-blur-sm" onClick={dismiss} />
       <section
+        ref={trap}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

@@ -16,6 +16,7 @@ import { errorCode, retryAfter } from '@/lib/api-errors';
 import { classifyResetId, LIMITS, normalizePhone, validateCode, validateNewPassword } from '@/features/auth/utils/validation';
 import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useFormState } from '@/hooks/use-form-state';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { isApiError } from '@/lib/api-client';
@@ -70,6 +71,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
   };
   useEscapeKey(open && notice === null, close);
   useLockBodyScroll(open);
+  const trap = useFocusTrap<HTMLElement>(open);
 
   /** A field edit clears the step's error. */
   const edit = (field: ResetField, value: string) => {
@@ -222,6 +224,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
     <div className="fixed inset-0 z-[55] flex items-end justify-center sm:items-center sm:p-6">
       <div aria-hidden="true" className="animate-fade-in absolute inset-0 bg-ink-950/60 backdrop-blur-sm" onClick={close} />
       <section
+        ref={trap}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -236,7 +239,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
               <h2 id={titleId} className="text-lg font-bold">
                 {t('reset.title')}
               </h2>
-              <p className="text-xs text-slate-500 dark:text-slate-400">{t('reset.stepOf', { step, total: 3 })}</p>
+              <p className="text-xs text-muted">{t('reset.stepOf', { step, total: 3 })}</p>
             </div>
           </div>
           <ThemeToggle />
@@ -281,7 +284,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
           <form noValidate onSubmit={(event) => void verify(event)} className="flex flex-col gap-4">
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('reset.codeSent', { phone: sentTo })}</p>
             {countdown.left > 0 ? (
-              <p role="timer" aria-live="off" className="text-sm text-slate-500 dark:text-slate-400">
+              <p role="timer" aria-live="off" className="text-sm text-muted">
                 {t('reset.resendIn', { time: formatCountdown(countdown.left) })}
               </p>
             ) : (
@@ -348,7 +351,7 @@ export function ForgotPasswordOverlay({ open, onClose }: { open: boolean; onClos
           type="button"
           onClick={close}
           disabled={loading}
-          className="self-center text-sm font-semibold text-slate-500 hover:text-slate-800 disabled:opacity-50 dark:text-slate-400 dark:hover:text-slate-100"
+          className="self-center text-sm font-semibold text-muted hover:text-slate-800 disabled:opacity-50 dark:text-slate-400 dark:hover:text-slate-100"
         >
           {t('reset.cancel')}
         </button>

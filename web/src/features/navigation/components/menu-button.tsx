@@ -21,6 +21,7 @@ import {
 import { GAMES_SECTION_ID, ORDERS_SECTION_ID, paths } from '@/config/paths';
 import { useDisclosure } from '@/hooks/use-disclosure';
 import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { scrollToSection, scrollToTop } from '@/lib/navigation';
 import type { SessionUser } from '@/types/session';
 
@@ -55,6 +56,8 @@ export function MenuButton({ user, onExit, supportHref }: MenuButtonProps) {
     trigger.current?.focus();
   };
   useEscapeKey(isOpen, dismiss);
+  // The open menu covers the page (a click outside closes it): Tab stays in the button and the menu.
+  const trap = useFocusTrap<HTMLDivElement>(isOpen, trigger);
 
   const toGames = () => scrollToSection(GAMES_SECTION_ID);
   const items: Item[] = user
@@ -78,7 +81,7 @@ export function MenuButton({ user, onExit, supportHref }: MenuButtonProps) {
       ];
 
   return (
-    <>
+    <div ref={trap} className="contents">
       <IconButton
         ref={trigger}
         label={isOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -99,7 +102,7 @@ export function MenuButton({ user, onExit, supportHref }: MenuButtonProps) {
             {user && (
               <div className="mb-2 flex items-center justify-between gap-3 rounded-xl bg-gradient-to-r from-violet-50 to-sky-50 p-3 dark:from-violet-500/10 dark:to-sky-500/10">
                 <p className="min-w-0 text-sm">
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">{t('nav.welcome')}</span>
+                  <span className="block text-xs text-muted">{t('nav.welcome')}</span>
                   <span className="block truncate font-bold">{user.username}</span>
                 </p>
                 <button
@@ -150,6 +153,6 @@ export function MenuButton({ user, onExit, supportHref }: MenuButtonProps) {
           </nav>
         </>
       )}
-    </>
+    </div>
   );
 }

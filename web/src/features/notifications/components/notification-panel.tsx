@@ -9,6 +9,7 @@ import { deleteMessage, markMessageRead, type InboxMessage } from '@/features/no
 import { DeleteMessageDialog } from '@/features/notifications/components/delete-message-dialog';
 import { MessageItem } from '@/features/notifications/components/message-item';
 import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 
 type NotificationPanelProps = {
@@ -35,6 +36,7 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
   };
   useEscapeKey(true, dismiss);
   useLockBodyScroll(true);
+  const trap = useFocusTrap<HTMLElement>(true);
 
   const read = async (message: InboxMessage) => {
     await markMessageRead(message.id);
@@ -56,7 +58,7 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
   let content;
   if (loading) {
     content = (
-      <div role="status" className="flex items-center justify-center gap-2 py-12 text-sm text-slate-500">
+      <div role="status" className="flex items-center justify-center gap-2 py-12 text-sm text-muted">
         <Spinner className="size-5" /> {t('app.loading')}
       </div>
     );
@@ -67,7 +69,7 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
           <BellIcon className="size-6" />
         </span>
         <p className="font-semibold">{t('notifications.empty')}</p>
-        <p className="max-w-64 text-sm text-slate-500 dark:text-slate-400">{t('notifications.emptyHint')}</p>
+        <p className="max-w-64 text-sm text-muted">{t('notifications.emptyHint')}</p>
       </div>
     );
   } else {
@@ -87,6 +89,7 @@ export function NotificationPanel({ id, messages, loading, refresh, onClose }: N
         <div className="fixed inset-0 z-50">
           <div aria-hidden="true" className="animate-fade-in absolute inset-0 bg-ink-950/40 backdrop-blur-sm" onClick={dismiss} />
           <section
+            ref={trap}
             id={id}
             role="dialog"
             aria-modal="true"

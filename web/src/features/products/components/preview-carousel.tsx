@@ -7,6 +7,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { CartIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/ui/icons';
 import type { Product } from '@/features/products/api/products';
 import { useEscapeKey } from '@/hooks/use-escape-key';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { useLockBodyScroll } from '@/hooks/use-lock-body-scroll';
 import { useSwipe } from '@/hooks/use-swipe';
 import { localName } from '@/lib/localize';
@@ -31,6 +32,7 @@ export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProp
   const swipe = useSwipe({ onNext: next, onPrevious: previous });
   useEscapeKey(open, onClose);
   useLockBodyScroll(open);
+  const trap = useFocusTrap<HTMLDivElement>(open && count > 0);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -45,7 +47,7 @@ export function PreviewCarousel({ product, onClose, onBuy }: PreviewCarouselProp
   const swipeable = count > 1;
   const name = localName(product, i18n.language);
   return createPortal(
-    <div role="dialog" aria-modal="true" aria-label={t('products.previewTitle', { name })} className="animate-fade-in fixed inset-0 z-[70] flex flex-col bg-ink-950/95 text-white">
+    <div ref={trap} role="dialog" aria-modal="true" aria-label={t('products.previewTitle', { name })} className="animate-fade-in fixed inset-0 z-[70] flex flex-col bg-ink-950/95 text-white">
       <header className="flex items-center justify-between gap-3 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] sm:p-5">
         <p className="min-w-0 truncate text-sm font-semibold">{name}</p>
         <div className="flex items-center gap-3">
