@@ -36,7 +36,7 @@ export function HeaderSearch() {
             maxLength={100}
             onChange={(event) => setDraft(event.target.value)}
             placeholder={t('search.placeholder')}
-            className="h-10 w-full rounded-full border border-slate-200 bg-white/80 pr-3 pl-9 text-sm outline-none focus:border-violet-400 focus:ring-2 focus:ring-violet-400/30 dark:border-white/10 dark:bg-white/5"
+            className="h-10 w-full rounded-full border border-slate-200 bg-white/80 pr-3 pl-9 text-sm focus:border-violet-400 focus:ring-2 focus:ring-violet-400/30 dark:border-white/10 dark:bg-white/5"
           />
         </label>
       </form>
