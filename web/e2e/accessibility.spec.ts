@@ -86,6 +86,8 @@ for (const language of languages) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await page.getByRole('button', { name: t.notifications }).click();
+      // The panel's code loads on first open: check it drawn, not the moment before.
+      await expect(page.getByRole('dialog')).toBeVisible();
       await audit.check('/home + notifications');
       await page.keyboard.press('Escape');
 
