@@ -35,6 +35,7 @@ type conn struct {
 	queued  int      // bytes in queue
 	writing bool     // a writer goroutine is running
 	closed  bool     // no more frames are accepted
+	tail    bool     // queue[0] is the rest of a frame the socket took part of
 	done    bool     // handler returned: nc belongs to someone else now
 	writer  sync.WaitGroup
 
@@ -79,8 +80,8 @@ func (c *conn) enqueue(frame []byte) {
 		}
 		// A broken socket fails the writer's write the same way, which
 		// then closes it; otherwise the rest waits for the socket.
-		if err == nil {
-			frame = frame[n:]
+		if err == nil && n > 0 {
+			frame, c.tail = frame[n:], true
 		}
 	}
 	c.queue = append(c.queue, frame)
@@ -111,8 +112,17 @@ func (c *conn) closeLocked(code int, reason string) {
 	if c.closed || c.done {
 		return
 	}
-	c.queue, c.queued = nil, 0
+	c.queue, c.queued = c.unfinishedLocked(), 0
 	c.closeAfterQueuedLocked(code, reason)
+}
+
+// unfinishedLocked is what must still go out before any other frame: the
+// rest of a frame the client has the beginning of, or nothing.
+func (c *conn) unfinishedLocked() [][]byte {
+	if c.tail {
+		return c.queue[:1:1]
+	}
+	return nil
 }
 
 // closeAfterQueued closes like closeWith, but after the frames already
@@ -153,7 +163,10 @@ func (c *conn) refuse(code int, msg string) {
 		return
 	}
 	c.closeLocked(code, msg)
-	c.queue = append([][]byte{eventFrame("pusher:error", "", errorData(code, msg), "")}, c.queue...)
+	// The error goes before the close, after a frame already begun.
+	head := c.unfinishedLocked()
+	rest := c.queue[len(head):]
+	c.queue = append(append(head, eventFrame("pusher:error", "", errorData(code, msg), "")), rest...)
 }
 
 // forceClose cuts the socket without a close handshake. Safe after the
@@ -173,7 +186,7 @@ func (c *conn) writeLoop() {
 		c.mu.Lock()
 		q := c.queue
 		closing := c.closed
-		c.queue, c.queued = nil, 0
+		c.queue, c.queued, c.tail = nil, 0, false
 		if len(q) == 0 || c.done {
 			c.writing = false
 			if !c.closed {
@@ -196,7 +209,7 @@ func (c *conn) writeLoop() {
 		if _, err := bufs.WriteTo(c.nc); err != nil {
 			c.mu.Lock()
 			c.closed = true
-			c.queue, c.queued = nil, 0
+			c.queue, c.queued, c.tail = nil, 0, false
 			c.writing = false
 			if !c.done {
 				// Reset rather than close: the kernel would otherwise keep

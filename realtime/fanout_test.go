@@ -1,7 +1,10 @@
 package realtime
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"io"
 	"net"
 	"strconv"
@@ -127,4 +130,90 @@ func TestDirectWritesResumeAfterTheQueueDrains(t *testing.T) {
 	if n := srv.Stats().WritersStarted - before; n != 0 {
 		t.Fatalf("%d writers started for 10 frames to an empty socket", n)
 	}
+}
+
+// A frame the socket took only part of must be finished before anything
+// else goes out, a close included: the client has its header and first
+// bytes, and a close frame in the middle of it would corrupt the stream
+// (the client would see 1002/1006 instead of the code it must act on).
+func TestACloseNeverCutsAFrameTheSocketTookPartOf(t *testing.T) {
+	srv := New(testConfig(), zerolog.Nop(), nil)
+	t.Cleanup(func() { _ = srv.Shutdown(t.Context()) })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	payload := []byte(`"` + strings.Repeat("x", 60000) + `"`)
+	for attempt := range 20 {
+		accepted := make(chan net.Conn, 1)
+		go func() {
+			s, _ := ln.Accept()
+			accepted <- s
+		}()
+		peer, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		nc := <-accepted
+		c := &conn{srv: srv, app: srv.byKey[tKey], nc: nc, rd: nc, id: "1.1", direct: directWriter(nc)}
+		// Fill the socket until a frame does not go out whole, then close
+		// at once, before the writer goroutine has taken the rest.
+		before := srv.Stats().WritersStarted
+		for srv.Stats().WritersStarted == before {
+			c.enqueue(eventFrame("tick", "news", payload, ""))
+		}
+		c.closeWith(4100, "Over capacity")
+
+		r := bufio.NewReader(peer)
+		_ = peer.SetReadDeadline(time.Now().Add(10 * time.Second))
+		for {
+			op, body, err := readServerFrame(r)
+			if err != nil {
+				t.Fatalf("attempt %d: reading the stream: %v", attempt, err)
+			}
+			if op == 8 {
+				if code := int(binary.BigEndian.Uint16(body)); code != 4100 {
+					t.Fatalf("attempt %d: close code %d, want 4100", attempt, code)
+				}
+				break
+			}
+			if op != 1 || !bytes.Contains(body, []byte(`"event":"tick"`)) {
+				t.Fatalf("attempt %d: a broken frame: opcode %d, %.60q", attempt, op, body)
+			}
+		}
+		peer.Close()
+		nc.Close()
+	}
+}
+
+// readServerFrame reads one unmasked frame as the server sends them.
+func readServerFrame(r *bufio.Reader) (op byte, body []byte, err error) {
+	var h [2]byte
+	if _, err = io.ReadFull(r, h[:]); err != nil {
+		return 0, nil, err
+	}
+	if h[0]&0x80 == 0 || h[1]&0x80 != 0 {
+		return 0, nil, fmt.Errorf("not a whole unmasked frame: header % x", h)
+	}
+	n := uint64(h[1] & 0x7f)
+	switch n {
+	case 126:
+		var l [2]byte
+		_, err = io.ReadFull(r, l[:])
+		n = uint64(binary.BigEndian.Uint16(l[:]))
+	case 127:
+		var l [8]byte
+		_, err = io.ReadFull(r, l[:])
+		n = binary.BigEndian.Uint64(l[:])
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	if n > 1<<20 {
+		return 0, nil, fmt.Errorf("frame length %d: the stream is out of step", n)
+	}
+	body = make([]byte, n)
+	_, err = io.ReadFull(r, body)
+	return h[0] & 0x0f, body, err
 }

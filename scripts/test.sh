@@ -79,7 +79,9 @@ export TEST_REDIS_CLUSTER_URL
 # longest, mostly waits on PostgreSQL: about 3 min of CPU, its own and the
 # database's, in the ~5 min it takes on a quiet machine), so they run
 # beside them, in their own process group (set -m) so that finish can stop
-# them all; the browser journeys wait for them and for the Go steps.
+# them all; the browser journeys wait for them and for the Go steps. The
+# build of the app is not among them: vite empties and rewrites web/dist,
+# which the Go steps' builds of cmd/topup embed, so it waits for the join.
 web_log=$(mktemp)
 set -m
 (
@@ -98,8 +100,6 @@ set -m
   (cd web && npm run --silent lint)
   step "web: unit tests"
   (cd web && npm test --silent)
-  step "web: build (the app, and the server binary that embeds it)"
-  make --no-print-directory build >/dev/null
 ) </dev/null >"$web_log" 2>&1 &
 web_pid=$!
 set +m
@@ -157,6 +157,9 @@ web_pid=""
 cat "$web_log"
 rm -f "$web_log"
 [ "$web_status" = 0 ] || { echo "web checks failed (above)"; exit 1; }
+
+step "web: build (the app, and the server binary that embeds it)"
+make --no-print-directory build >/dev/null
 
 step "web: end-to-end in Chromium against the real server"
 web/e2e/run.sh
