@@ -164,7 +164,7 @@ func TestPlaceOrderByKind(t *testing.T) {
 			if (o.Credentials != nil) != tt.wantCreds || (o.Code != "") != tt.wantCode {
 				t.Fatalf("delivered creds=%v code=%q", o.Credentials, o.Code)
 			}
-			if tt.wantCreds && o.Credentials.Email != "mlbb-acc-legend@demo-accounts.test" {
+			if tt.wantCreds && o.Credentials.Email != "legend.96@mail.example" {
 				t.Fatalf("credentials %+v", o.Credentials)
 			}
 

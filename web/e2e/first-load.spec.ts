@@ -142,3 +142,19 @@ test('a signed-in /top-up shows its heading before the app’s code, where the a
   await expect(page.locator('#first-screen')).toHaveCount(0);
   expectSameBoxes(before, await boxesOf(page, [title, subtitle], 'main'));
 });
+
+test("a guest's /login whose app code never comes does not leave the form's lifeless copy standing", async ({ page }) => {
+  await prefer(page, 'light', 'en');
+  const { title } = strings('en').auth.login;
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.getElementById('first-screen')) document.documentElement.dataset.sawCopy = 'yes';
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.route(/\/assets\/[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/login', { waitUntil: 'commit' });
+  // Painted first, then taken away when the entry fails to load.
+  await expect(page.locator('html')).toHaveAttribute('data-saw-copy', 'yes');
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(page.getByText(title, { exact: true })).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
@@ -10,10 +10,17 @@ export const themes = ['light', 'dark'] as const;
 export const languages = ['en', 'my'] as const;
 
 let counter = 0;
+// Each run has a fresh database (with-server.sh); within it, the worker's
+// own digit keeps the workers apart and its counter its customers. A random
+// block per worker process keeps a worker that replaced a failed one (same
+// digit, counter from 0) and runs against a kept server apart. (The clock
+// glued to a counter collided: 12345 and 61 vs 123456 and 1.)
+const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+const block = randomInt(1000);
 /** A fresh customer (unique per run) with a Myanmar phone number. */
 export function newCustomer() {
   counter += 1;
-  const stamp = `${Date.now() % 1_000_000}${counter}`.padStart(7, '0').slice(-7);
+  const stamp = `${worker}${String((block * 1000 + counter) % 1_000_000).padStart(6, '0')}`;
   return { username: `e2e${stamp}`, phone_number: `0979${stamp}`, international: `+95979${stamp}`, password: 'secret123' };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type WebSocketRoute } from '@playwright/test';
 
-import { applySession, type LoginBody } from './helpers';
+import { applySession, newCustomer, registerByApi, type LoginBody } from './helpers';
 
 // Events published while the socket is down are lost: when
 // pusher-js reconnects, the app refetches what they could have changed. The
@@ -8,12 +8,11 @@ import { applySession, type LoginBody } from './helpers';
 // an admin change the customer's wallet and send a message meanwhile, then
 // lets it reconnect.
 
-const CUSTOMER = { phone_number: '09123456789', password: 'customer123' };
 const ADMIN = { phone_number: '09000000001', password: 'admin123' };
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-async function login(request: APIRequestContext, who: typeof CUSTOMER) {
+async function login(request: APIRequestContext, who: { phone_number: string; password: string }) {
   const response = await request.post('/api/login', { data: who });
   expect(response.ok(), await response.text()).toBeTruthy();
   return (await response.json()) as LoginBody & { user: { id: number; wallet_amount: number } };
@@ -25,7 +24,11 @@ async function asAdmin(request: APIRequestContext, token: string, path: string, 
 }
 
 test('after the socket drops and comes back, the balance and a message sent meanwhile show without a reload', async ({ page, request }) => {
-  const customer = await login(request, CUSTOMER);
+  // A customer of its own: the seeded one's balance is what store.spec,
+  // running beside it in the other worker, counts on to the kyat.
+  const fresh = newCustomer();
+  await registerByApi(request, fresh);
+  const customer = await login(request, { phone_number: fresh.phone_number, password: fresh.password });
   const admin = await login(request, ADMIN);
   const channel = `private-user.${customer.user.id}`;
 
