@@ -221,6 +221,10 @@ func (a *Adapter) Publish(ctx context.Context, m realtime.Message) error {
 // order after what was queued before it, and is an error when it could
 // not: the caller (the store's outbox) tries again until it goes out, and a
 // ban or a demotion never leaves the user's sockets open on another node.
+// The other nodes hear it after the events published before it when the
+// bus is one channel (a single Redis) or the event went to the same shard;
+// on a sharded cluster each shard has its own receiving loop, so there it
+// can overtake the ban's own event (docs/security.md).
 func (a *Adapter) TerminateUser(ctx context.Context, app, userID string) error {
 	a.node.TerminateUser(app, userID)
 	sent := make(chan error, 1)
