@@ -127,6 +127,12 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 	} else if count == 1 {
 		s.hooks.occupied(c.app, name)
 	}
+	if firstMember {
+		// Before the newcomer is told it is in: subscription_succeeded can
+		// reach the client at once, and a later joiner's member_added hook
+		// must not overtake this one.
+		s.hooks.memberAdded(c.app, name, m.ID)
+	}
 	cacheMiss := false
 	c.enqueue(eventFrame("pusher_internal:subscription_succeeded", name, succeeded, ""))
 	if ch.cache {
@@ -148,7 +154,6 @@ func (s *Server) join(c *conn, name string, m *Member) error {
 		s.hooks.cacheMiss(ctx, c.app, name)
 	}
 	if firstMember {
-		s.hooks.memberAdded(c.app, name, m.ID)
 		// Other members learn of a user once, on the first connection.
 		if err := s.adapter.Publish(ctx, added); err != nil {
 			s.log.Error().Err(err).Msg("realtime: member_added")
