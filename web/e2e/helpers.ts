@@ -206,6 +206,8 @@ export const latinAllowed = [
   'Shwe', 'Top-Up', 'Telegram', 'Facebook', 'TikTok', 'Viber', 'Messenger',
   // Games, stores and in-game currencies as their makers spell them.
   'PUBG', 'UC', 'VP', 'MLBB', 'Steam', 'Google', 'Play', 'Valorant', 'Genshin', 'Garena',
+  // The program that reads receipts, named where the back office says it is missing.
+  'Tesseract',
   // Payment apps.
   'KBZPay', 'KBZ', 'WavePay', 'Wave', 'AYA', 'CB', 'Pay', 'UAB',
   // Abbreviations Burmese writes in Latin letters.

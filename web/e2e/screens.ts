@@ -71,7 +71,15 @@ export async function customerScreens(request: APIRequestContext, admin: LoginBo
   const failed = await buy('pubg-coin-60', '5550002');
   const fail = await request.post(`/api/admin/orders/${failed}/fail`, { headers: asAdmin, data: { reason: 'ဂိမ်း ID မှားနေပါသည်', override: true } });
   expect(fail.ok(), await fail.text()).toBeTruthy();
-  const code = await buy('steam-wallet-5');
+  // A code from whichever cheap code product has the most left: the seed
+  // holds four or five of each, and the walks (four axe runs, the Burmese
+  // walk) beside order-journeys' own steam-wallet-5 purchases would empty
+  // any single one.
+  const codeSku = sql(
+    `SELECT p.sku FROM products p JOIN redeem_codes r ON r.product_id = p.id AND r.claimed_by_order_id IS NULL
+     WHERE p.sku <> 'steam-wallet-5' AND p.price <= 30000 GROUP BY p.sku ORDER BY count(*) DESC, p.sku LIMIT 1`,
+  );
+  const code = await buy(codeSku);
 
   const bannedCustomer = sqlCustomer();
   const banned = await login(request, { phone_number: bannedCustomer.phone_number, password: 'customer123' });
