@@ -81,23 +81,7 @@ func TestDirectWritesResumeAfterTheQueueDrains(t *testing.T) {
 	cfg.WriteTimeout = 200 * time.Millisecond
 	srv := New(cfg, zerolog.Nop(), nil)
 	t.Cleanup(func() { _ = srv.Shutdown(t.Context()) })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	accepted := make(chan net.Conn, 1)
-	go func() {
-		s, _ := ln.Accept()
-		accepted <- s
-	}()
-	peer, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer peer.Close()
-	nc := <-accepted
-	defer nc.Close()
+	nc, peer := tcpPair(t)
 	c := &conn{srv: srv, app: srv.byKey[tKey], nc: nc, rd: nc, id: "1.1", direct: directWriter(nc)}
 	if c.direct == nil {
 		t.Fatal("no direct writer for a TCP socket")
@@ -139,23 +123,9 @@ func TestDirectWritesResumeAfterTheQueueDrains(t *testing.T) {
 func TestACloseNeverCutsAFrameTheSocketTookPartOf(t *testing.T) {
 	srv := New(testConfig(), zerolog.Nop(), nil)
 	t.Cleanup(func() { _ = srv.Shutdown(t.Context()) })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
 	payload := []byte(`"` + strings.Repeat("x", 60000) + `"`)
 	for attempt := range 20 {
-		accepted := make(chan net.Conn, 1)
-		go func() {
-			s, _ := ln.Accept()
-			accepted <- s
-		}()
-		peer, err := net.Dial("tcp", ln.Addr().String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		nc := <-accepted
+		nc, peer := tcpPair(t)
 		c := &conn{srv: srv, app: srv.byKey[tKey], nc: nc, rd: nc, id: "1.1", direct: directWriter(nc)}
 		// Fill the socket until a frame does not go out whole, then close
 		// at once, before the writer goroutine has taken the rest.
@@ -182,8 +152,6 @@ func TestACloseNeverCutsAFrameTheSocketTookPartOf(t *testing.T) {
 				t.Fatalf("attempt %d: a broken frame: opcode %d, %.60q", attempt, op, body)
 			}
 		}
-		peer.Close()
-		nc.Close()
 	}
 }
 
@@ -216,4 +184,30 @@ func readServerFrame(r *bufio.Reader) (op byte, body []byte, err error) {
 	body = make([]byte, n)
 	_, err = io.ReadFull(r, body)
 	return h[0] & 0x0f, body, err
+}
+
+// tcpPair is a real loopback TCP connection: the server's end (what a conn
+// writes to) and the client's. Both are closed when the test ends.
+func tcpPair(t *testing.T) (server, client net.Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		s, _ := ln.Accept()
+		accepted <- s
+	}()
+	client, err = net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	server = <-accepted
+	t.Cleanup(func() {
+		_ = client.Close()
+		_ = server.Close()
+	})
+	return server, client
 }
