@@ -120,8 +120,11 @@ func (s *DB) SeedDemo(ctx context.Context, d seed.Data, hash func(string) (strin
 }
 
 // seedMessage stores a catalogue message as the store's own are stored
-// (codes, parameters and the English beside them), once per user: a user
-// who has one with that English title already keeps it.
+// (codes, parameters and the English beside them), once per user. A user
+// who has one with that title code already keeps it, whatever its English
+// says (the catalogue's wording may have changed since), and so does one
+// with that English title and no code: an older build wrote it in plain
+// English.
 func seedMessage(ctx context.Context, tx *sqlx.Tx, m seed.Message) error {
 	phone, err := phone.Normalize(m.UserPhone)
 	if err != nil {
@@ -144,7 +147,8 @@ func seedMessage(ctx context.Context, tx *sqlx.Tx, m seed.Message) error {
 		INSERT INTO messages (user_id, title, body, title_code, body_code, params)
 		SELECT u.id, $2, $3, $4, $5, $6 FROM users u
 		WHERE u.phone = $1
-		  AND NOT EXISTS (SELECT 1 FROM messages WHERE user_id = u.id AND title = $2)`,
+		  AND NOT EXISTS (SELECT 1 FROM messages WHERE user_id = u.id
+		                  AND (title_code = $4 OR (title_code IS NULL AND title = $2)))`,
 		phone, nm.Title, nm.Body, tc, bc, params)
 	return wrap(err, "seed: message %s", m.TitleCode)
 }

@@ -221,6 +221,43 @@ func TestSeedDemoWelcomeInOneLanguage(t *testing.T) {
 	}
 }
 
+// Seeding again never adds a second welcome: not when the first was
+// written by an older build in plain English (no codes), nor when it was
+// written from the catalogue whose English wording has changed since (the
+// English beside the codes is what the seed used to compare).
+func TestSeedDemoWelcomeOnceAcrossBuilds(t *testing.T) {
+	ctx := context.Background()
+	earlier := map[string]string{
+		// What builds before the catalogue welcome wrote (git show a9d8689:sql/seed/demo.go).
+		"plain English of an older build": `UPDATE messages SET
+			title = 'Welcome to Shwe Top-Up',
+			body = 'Your demo wallet holds 50,000 Ks. Orders are delivered within 5 minutes. ရွှေ Top-Up မှ ကြိုဆိုပါတယ်။',
+			title_code = NULL, body_code = NULL, params = NULL`,
+		"the catalogue's earlier wording": `UPDATE messages SET title = 'Welcome to the Shwe Top-Up store'`,
+	}
+	for name, rewrite := range earlier {
+		t.Run(name, func(t *testing.T) {
+			db := storetest.New(t)
+			if err := db.SeedDemo(ctx, seed.Demo(), password.Hash); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.SQL().Exec(rewrite); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.SeedDemo(ctx, seed.Demo(), password.Hash); err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			if err := db.SQL().Get(&n, `SELECT count(*) FROM messages`); err != nil {
+				t.Fatal(err)
+			}
+			if n != 1 {
+				t.Fatalf("%d welcome messages after seeding again, want 1", n)
+			}
+		})
+	}
+}
+
 func TestSeedDemoNeedsBox(t *testing.T) {
 	ctx := context.Background()
 	db, err := store.Open(ctx, storetest.NewDSN(t))
