@@ -34,3 +34,21 @@ export function mayKeep(response: { ok: boolean; headers: { get(name: string): s
   const control = response.headers.get('Cache-Control') ?? '';
   return !/(^|[\s,])(no-store|private)([\s,=]|$)/i.test(control);
 }
+
+/**
+ * Puts the network's fresh answer to `request` in place of the cached one,
+ * and says whether it was kept. One the server now says is not to be kept
+ * (no-store, private) deletes the cached copy: left there, it would be
+ * served again, first, on the next visit. A failure (an error status)
+ * leaves it: it is still the best the page has, offline or while the
+ * server is down.
+ */
+export async function keepFresh(cache: Pick<Cache, 'put' | 'delete'>, request: Request, fresh: Response): Promise<boolean> {
+  if (mayKeep(fresh)) {
+    await cache.put(request, fresh.clone());
+    return true;
+  }
+  // ignoreVary, as the strategy's match: every copy of this URL goes.
+  if (fresh.ok) await cache.delete(request, { ignoreVary: true });
+  return false;
+}

@@ -4,7 +4,7 @@
 // new build is found at once. Hand-written rather than Workbox: it needs four
 // small strategies and a push handler, about the size of Workbox's runtime.
 
-import { cacheNames, mayKeep, staleCaches } from './caches';
+import { cacheNames, keepFresh, mayKeep, staleCaches } from './caches';
 import { BADGE, ICON, notificationOptions, openTarget, parsePayload, targetOf } from './notifications';
 import { catalogueKey, strategyFor } from './routes';
 
@@ -98,15 +98,11 @@ async function staleWhileRevalidate(event: FetchEvent, cacheName: string): Promi
   // The page may send the same URL with or without a token; the answer is the same.
   const cached = await cache.match(event.request, { ignoreVary: true });
   const network = fetch(event.request).then(async (response) => {
-    if (!mayKeep(response)) return response;
-    const fresh = response.clone();
-    if (cacheName === CATALOGUE_CACHE && cached && !(await sameAnswer(cached.clone(), fresh.clone()))) {
-      await cache.put(event.request, fresh);
-      await announce(event.request.url);
-    } else {
-      await cache.put(event.request, fresh);
-      if (cacheName === IMAGE_CACHE) await trim(cache, IMAGE_LIMIT);
-    }
+    // Compared before the cache changes; told after, so the page's refetch reads the new state.
+    const changed = cacheName === CATALOGUE_CACHE && cached !== undefined && response.ok && !(await sameAnswer(cached.clone(), response.clone()));
+    const kept = await keepFresh(cache, event.request, response);
+    if (kept && cacheName === IMAGE_CACHE) await trim(cache, IMAGE_LIMIT);
+    if (changed) await announce(event.request.url);
     return response;
   });
   if (!cached) return network;
