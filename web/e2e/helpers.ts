@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
@@ -105,27 +105,34 @@ export function sql(statement: string) {
   return execFileSync('psql', [url, '-qtAc', statement], { encoding: 'utf8' }).trim();
 }
 
-/** Publishes an event through the realtime server's signed HTTP API, as any backend job would. */
-export async function trigger(request: APIRequestContext, channel: string, name: string, data: unknown) {
-  const appId = process.env.PUSHER_APP_ID ?? 'e2e-app';
-  const key = process.env.PUSHER_APP_KEY ?? 'e2e-key';
-  const secret = process.env.PUSHER_APP_SECRET ?? '';
-  const body = JSON.stringify({ name, channels: [channel], data: JSON.stringify(data) });
-  const path = `/apps/${appId}/events`;
-  const params = new URLSearchParams({
-    auth_key: key,
-    auth_timestamp: String(Math.floor(Date.now() / 1000)),
-    auth_version: '1.0',
-    body_md5: createHash('md5').update(body).digest('hex'),
+/**
+ * Records the channels the page's realtime socket has joined (the server's
+ * pusher_internal:subscription_succeeded): an event published before that
+ * is lost, so a test waits for it rather than for a fixed time, which a
+ * loaded machine outlasts. Call it before the page connects.
+ */
+export function watchSubscriptions(page: Page) {
+  const joined = new Set<string>();
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/app/')) return;
+    socket.on('framereceived', ({ payload }) => {
+      const frame = parseFrame(String(payload));
+      if (frame?.event === 'pusher_internal:subscription_succeeded' && frame.channel) joined.add(frame.channel);
+    });
   });
-  params.sort();
-  const query = decodeURIComponent(params.toString());
-  const signature = createHmac('sha256', secret).update(`POST\n${path}\n${query}`).digest('hex');
-  const response = await request.post(`${path}?${query}&auth_signature=${signature}`, {
-    data: body,
-    headers: { 'Content-Type': 'application/json' },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
+  return {
+    async subscribed(channel: string) {
+      await expect.poll(() => joined.has(channel), { message: `subscribed to ${channel}`, timeout: 30_000 }).toBe(true);
+    },
+  };
+}
+
+function parseFrame(text: string): { event?: string; channel?: string } | null {
+  try {
+    return JSON.parse(text) as { event?: string; channel?: string };
+  } catch {
+    return null;
+  }
 }
 
 /** The newest reset code the log SMS sender wrote for `phone`. */
