@@ -21,10 +21,20 @@ describe('fillFirstScreens', () => {
     );
   });
 
-  it('fails the build on a string the locale files lack or one with a placeholder', () => {
+  it('fails the build on a string the locale files lack or one with a placeholder the element gives no value for', () => {
     const html = (key: string) => `<template data-first-screen="x"><p data-t="${key}"></p></template>`;
     expect(() => fillFirstScreens(html('auth.missing'), { en: { auth: {} } })).toThrow(/no string "auth.missing"/);
-    expect(() => fillFirstScreens(html('auth.hello'), { en: { auth: { hello: 'Hi {{name}}' } } })).toThrow(/placeholder/);
+    expect(() => fillFirstScreens(html('auth.hello'), { en: { auth: { hello: 'Hi {{name}}' } } })).toThrow(/placeholder \{\{name\}\}/);
+  });
+
+  it('fills placeholders with the data-t-* values as written and keeps the template’s other attributes (the server fills the rest)', () => {
+    const html =
+      '<template data-first-screen="detail" data-fill="server"><b class="p" data-t="common.kyat" data-t-amount="{{.Total}}"></b></template>';
+    const out = fillFirstScreens(html, { en: { common: { kyat: '{{amount}} Ks & more' } }, my: { common: { kyat: '{{amount}} ကျပ်' } } });
+    expect(out).toBe(
+      '<template data-first-screen="detail" data-fill="server" lang="en"><b class="p">{{.Total}} Ks &amp; more</b></template>' +
+        '<template data-first-screen="detail" data-fill="server" lang="my"><b class="p">{{.Total}} ကျပ်</b></template>',
+    );
   });
 
   it('fills every slot of index.html from the app’s locale files in both languages', () => {
