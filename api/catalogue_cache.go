@@ -64,6 +64,14 @@ func (c *catalogueCache) clear() {
 	c.mu.Unlock()
 }
 
+// generation moves on every forget: what was read from the catalogue under
+// an older one may be stale.
+func (c *catalogueCache) generation() uint64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.gen
+}
+
 // cached answers a catalogue GET from this node's cache, or runs next and
 // keeps its 200. params are the query parameters next reads: the key is
 // built from them and the route alone (cacheKey).
@@ -143,24 +151,29 @@ func canonical(v string) string {
 	return v
 }
 
-// makeRoom bounds the cache, under mu: when full, it drops the expired
-// answers, and if none were, one answer at random (map order), so a flood
-// of distinct valid queries costs the popular answers one miss each now
-// and then instead of emptying the cache.
+// makeRoom bounds the cache, under mu (makeRoomIn).
 func (c *catalogueCache) makeRoom(now time.Time) {
-	if len(c.m) < catalogueCacheSize {
+	makeRoomIn(c.m, catalogueCacheSize, func(a *cachedAnswer) bool { return !now.Before(a.until) })
+}
+
+// makeRoomIn bounds a cache of size entries, under its lock: when full, it
+// drops the expired entries, and if none were, one at random (map order),
+// so a flood of distinct valid queries costs the popular answers one miss
+// each now and then instead of emptying the cache.
+func makeRoomIn[V any](m map[string]V, size int, expired func(V) bool) {
+	if len(m) < size {
 		return
 	}
-	for k, a := range c.m {
-		if !now.Before(a.until) {
-			delete(c.m, k)
+	for k, v := range m {
+		if expired(v) {
+			delete(m, k)
 		}
 	}
-	for k := range c.m {
-		if len(c.m) < catalogueCacheSize {
+	for k := range m {
+		if len(m) < size {
 			break
 		}
-		delete(c.m, k)
+		delete(m, k)
 	}
 }
 

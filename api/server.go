@@ -114,6 +114,7 @@ type Server struct {
 	firstScreen      firstScreen // see web_first_screen.go
 	hasFirstScreen   bool
 	firstScreenIndex atomic.Pointer[firstScreenIndex]
+	gameScreens      *gameScreens // see web_first_screen_game.go; nil: none
 }
 
 // New builds the server and registers /healthz, /readyz and /api routes.
@@ -236,6 +237,11 @@ func (s *Server) MountWeb(web, media fs.FS) error {
 	s.setAppCSP(site["index.html"].body)
 	s.firstScreen, s.hasFirstScreen = newFirstScreen(site["index.html"].body)
 	s.hasFirstScreen = s.hasFirstScreen && s.opts.Store != nil
+	if s.opts.Store != nil {
+		if s.gameScreens, err = newGameScreens(site["index.html"].body); err != nil {
+			return err
+		}
+	}
 	s.app.Get("/*", site.spa(s.personalIndex))
 	return nil
 }

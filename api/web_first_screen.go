@@ -66,15 +66,20 @@ type firstScreenIndex struct {
 }
 
 // personalIndex is index.html for this request: with the first screen for
-// a signed-in visitor on / or /home while a banner is active, else as
-// built. Guests are sent to /login, so they get none, unless guest
-// browsing shows them /home too. It is only a head start: on error the
-// page is sent as built.
+// a signed-in visitor on / or /home while a banner is active, or on a
+// game's page (web_first_screen_game.go), else as built. Guests are sent
+// to /login, so they get none, unless guest browsing shows them /home and
+// the games too. It is only a head start: on error the page is sent as
+// built.
 func (s *Server) personalIndex(c *fiber.Ctx, index staticFile) staticFile {
-	if !s.hasFirstScreen || (c.Cookies("token") == "" && !s.opts.Public.GuestBrowsing) {
+	if c.Cookies("token") == "" && !s.opts.Public.GuestBrowsing {
 		return index
 	}
-	if p := c.Path(); p != "/" && p != "/home" {
+	p := c.Path()
+	if slug, ok := gamePageSlug(p); ok && s.gameScreens != nil {
+		return s.gameIndex(c, index, slug)
+	}
+	if !s.hasFirstScreen || (p != "/" && p != "/home") {
 		return index
 	}
 	b, ok, err := s.opts.Store.ActiveBanner(c.UserContext())

@@ -158,3 +158,53 @@ test("a guest's /login whose app code never comes does not leave the form's life
   await expect(page.locator('#first-screen')).toHaveCount(0);
   await expect(page.getByText(title, { exact: true })).toHaveCount(0);
 });
+
+// A game's page paints its heading and first products from the HTML: the
+// server fills index.html's template with the game's first six products in
+// both languages (api/web_first_screen_game.go) and the script shows the
+// page's language; the app's cards are then drawn exactly there, with the
+// same names, prices and buttons, and the copy gives way.
+for (const language of languages) {
+  test(`a game's page shows its first products before the app's code, where and as the app draws them (${language})`, async ({ page, request }) => {
+    await prefer(page, 'light', language);
+    const response = await request.post('/api/login', { data: { phone_number: '09123456789', password: 'customer123' } });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    await applySession(page, (await response.json()) as LoginBody);
+    const release = await holdAppCode(page);
+
+    await page.goto('/detail/top-up/mobile-legends', { waitUntil: 'commit' });
+    const copy = page.locator('#first-screen');
+    await expect(copy).toHaveAttribute('aria-hidden', 'true');
+    await expect(copy.locator('article')).toHaveCount(6);
+    await expect(copy.locator('img').first()).toHaveAttribute('fetchpriority', 'high');
+    const before = await cardsOf(page, '#first-screen');
+
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(copy).toHaveCount(0);
+    const after = await cardsOf(page, 'main');
+    expect(after.texts).toEqual(before.texts);
+    expectSameBoxes(before.boxes, after.boxes);
+  });
+}
+
+/** The heading's and the first six cards' texts and boxes (each card, its image and its name), images loaded. */
+async function cardsOf(page: Page, within: string) {
+  const images = page.locator(`${within} article img`);
+  for (let i = 0; i < 6; i++) await expect(images.nth(i)).toHaveJSProperty('complete', true);
+  await page.evaluate(() => document.fonts.ready);
+  const header = page.locator(`${within} header`);
+  const cards = page.locator(`${within} li article`);
+  const parts = [header.locator('p').first(), header.locator('h1')];
+  for (let i = 0; i < 6; i++) parts.push(cards.nth(i), cards.nth(i).locator('img'), cards.nth(i).locator('h2'));
+  // What shows: the app's words for screen readers only ("Was" before a struck price) are not in the copy.
+  const shown = (element: Element) => {
+    const copy = element.cloneNode(true) as Element;
+    copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+    return copy.textContent;
+  };
+  return {
+    texts: [await header.evaluate(shown), ...(await Promise.all([0, 1, 2, 3, 4, 5].map((i) => cards.nth(i).evaluate(shown))))],
+    boxes: await Promise.all(parts.map((part) => part.boundingBox())),
+  };
+}

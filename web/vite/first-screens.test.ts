@@ -45,6 +45,8 @@ describe('fillFirstScreens', () => {
     for (const page of ['login', 'top-up']) {
       for (const lang of ['en', 'my']) expect(out).toContain(`<template data-first-screen="${page}" lang="${lang}">`);
     }
+    // As api/web_first_screen_game.go finds them.
+    for (const lang of ['en', 'my']) expect(out).toContain(`<template data-first-screen="detail" data-fill="server" lang="${lang}">`);
     expect(out).toContain(`>${locales.en.auth.login.title}<`);
     expect(out).toContain(`>${locales.my.auth.login.title}<`);
   });

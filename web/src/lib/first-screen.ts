@@ -1,6 +1,7 @@
 // A page's first screen painted before any JavaScript (index.html): the
-// server's stand-in for /home's banner, or the copy of a guest's /login or
-// of /top-up that index.html's script puts in. It must give way to the app.
+// server's stand-in for /home's banner or a game's first products, or the
+// copy of a guest's /login or of /top-up that index.html's script puts in.
+// It must give way to the app.
 
 const FIRST_SCREEN_ID = 'first-screen';
 
@@ -12,4 +13,13 @@ export function endFirstScreen() {
 /** Whether a stand-in is showing (on /home: the server knows a banner is active). */
 export function hasFirstScreen(): boolean {
   return document.getElementById(FIRST_SCREEN_ID) !== null;
+}
+
+/**
+ * Whether the page at pathname removes the stand-in itself, once what it
+ * shows has loaded: /home (its banner) and a game's page (its first cards).
+ * Any other page has drawn its copy's content when the layout renders.
+ */
+export function pageEndsFirstScreen(pathname: string): boolean {
+  return pathname === '/home' || /^\/detail\/[^/]+\/[^/]+\/?$/.test(pathname);
 }

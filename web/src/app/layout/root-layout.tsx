@@ -5,7 +5,6 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/app/layout/footer';
 import { RealtimeBridge } from '@/app/layout/realtime-bridge';
 import { TopBar } from '@/app/layout/top-bar';
-import { paths } from '@/config/paths';
 import { PageBackground } from '@/components/layouts/page-background';
 import { SiteSearchMetadata } from '@/components/seo/site-search-metadata';
 import { useAccountLocale } from '@/features/account/hooks/use-account-locale';
@@ -17,7 +16,7 @@ import { useStoreName } from '@/features/config/hooks/use-store-name';
 import { OfflineNotice } from '@/features/pwa/components/offline-notice';
 import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
 import { useCatalogueUpdates } from '@/features/pwa/hooks/use-catalogue-updates';
-import { endFirstScreen } from '@/lib/first-screen';
+import { endFirstScreen, pageEndsFirstScreen } from '@/lib/first-screen';
 
 /** Turns a support link into the handle shown in texts ("@shwetopup"). */
 function handleOf(url: string | undefined): string {
@@ -34,12 +33,14 @@ export function RootLayout() {
   const user = useCurrentUser();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const { pathname } = useLocation();
+  const [landing] = useState(pathname);
   useEffect(() => {
-    // /home's stand-in (its banner) waits for the app's banner; on any other
-    // page the app has now drawn what the first screen showed (a visitor
-    // whose session has expired is on /login by now).
-    if (pathname !== paths.home) endFirstScreen();
-  }, [pathname]);
+    // The page landed on removes its stand-in itself when it waits for an
+    // image (/home's banner, a game's first products); on any other page, or
+    // once the visitor has moved on, the app has now drawn what the first
+    // screen showed (a visitor whose session has expired is on /login by now).
+    if (pathname !== landing || !pageEndsFirstScreen(pathname)) endFirstScreen();
+  }, [pathname, landing]);
   useUserRefresh();
   useAccountLocale();
   useCatalogueUpdates();

@@ -18,7 +18,7 @@ describe('price and badge display (docs/spec.md §5)', () => {
 
   it('shows the all-in price (with the 50 Ks service charge, said so), the struck fake price, the discount and HOT badges on a coin card', async () => {
     const onBuy = vi.fn();
-    const { user } = renderWithProviders(<PackageCard product={product({ price: 10500.6, fake_price: 14000, discount_percent: 25 })} onBuy={onBuy} />);
+    const { user } = renderWithProviders(<PackageCard product={product({ price: 10500.6, fake_price: 14000, discount_percent: 25 })} position={0} onBuy={onBuy} />);
     const card = screen.getByRole('article', { name: '86 Diamonds' });
     expect(within(card).getByText('10,550 Ks')).toBeInTheDocument();
     expect(within(card).getByText('incl. 50 Ks service charge')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('price and badge display (docs/spec.md §5)', () => {
   });
 
   it('shows no badges at 0 % and Buy Code for codes', () => {
-    renderWithProviders(<PackageCard product={product({ service: { name: 'Code', name_my: 'ကုဒ်', slug: 'code', kind: 'code' } })} onBuy={vi.fn()} />);
+    renderWithProviders(<PackageCard product={product({ service: { name: 'Code', name_my: 'ကုဒ်', slug: 'code', kind: 'code' } })} position={0} onBuy={vi.fn()} />);
     expect(screen.queryByText(/%$/)).not.toBeInTheDocument();
     expect(screen.queryByText('HOT')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy Code' })).toBeEnabled();
@@ -38,7 +38,7 @@ describe('price and badge display (docs/spec.md §5)', () => {
 
   it('covers a sold account with Sold Out and disables buying', () => {
     renderWithProviders(
-      <AccountCard product={product({ is_sold: true, service: { name: 'Account', name_my: 'အကောင့်', slug: 'account', kind: 'account' }, preview_img: ['/a.svg'] })} onBuy={vi.fn()} />,
+      <AccountCard product={product({ is_sold: true, service: { name: 'Account', name_my: 'အကောင့်', slug: 'account', kind: 'account' }, preview_img: ['/a.svg'] })} position={0} onBuy={vi.fn()} />,
     );
     expect(screen.getByText('Sold Out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy Now' })).toBeDisabled();
@@ -51,11 +51,34 @@ describe('card headings', () => {
   it('names each card with a level-2 heading', () => {
     renderWithProviders(
       <>
-        <PackageCard product={product()} onBuy={vi.fn()} />
-        <AccountCard product={product({ id: 2, name: 'Mythic account', service: { name: 'Account', name_my: 'အကောင့်', slug: 'account', kind: 'account' } })} onBuy={vi.fn()} />
+        <PackageCard product={product()} position={0} onBuy={vi.fn()} />
+        <AccountCard product={product({ id: 2, name: 'Mythic account', service: { name: 'Account', name_my: 'အကောင့်', slug: 'account', kind: 'account' } })} position={0} onBuy={vi.fn()} />
       </>,
     );
     expect(screen.getByRole('heading', { level: 2, name: '86 Diamonds' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Mythic account' })).toBeInTheDocument();
+  });
+});
+
+describe('card images', () => {
+  // The first card's image is the game page's largest paint (Lighthouse, issue 21):
+  // the cards a phone shows at once load eagerly, the first one first.
+  it('loads the first screen’s images at once, the first with high priority, the rest lazily', () => {
+    renderWithProviders(
+      <ul>
+        {[0, 1, 5, 6].map((position) => (
+          <li key={position}>
+            <PackageCard product={product({ id: position + 1, name: `Pack ${position}` })} position={position} onBuy={vi.fn()} />
+          </li>
+        ))}
+      </ul>,
+    );
+    const image = (position: number) => within(screen.getByRole('article', { name: `Pack ${position}` })).getByRole('presentation');
+    expect(image(0)).toHaveAttribute('loading', 'eager');
+    expect(image(0)).toHaveAttribute('fetchpriority', 'high');
+    expect(image(1)).toHaveAttribute('loading', 'eager');
+    expect(image(1)).not.toHaveAttribute('fetchpriority');
+    expect(image(5)).toHaveAttribute('loading', 'eager');
+    expect(image(6)).toHaveAttribute('loading', 'lazy');
   });
 });

@@ -4,19 +4,36 @@ import { Button } from '@/components/ui/button';
 import { CartIcon, ImageIcon, KeyIcon } from '@/components/ui/icons';
 import type { Product } from '@/features/products/api/products';
 import { PriceBadges, PriceTag, SoldOutOverlay } from '@/features/products/components/price-tag';
+import { endFirstScreen } from '@/lib/first-screen';
 import { localName } from '@/lib/localize';
 
 type CardProps = {
   product: Product;
+  /** Its place in the list: the first cards are on the first screen (index.html's copy of them). */
+  position: number;
   onBuy: (product: Product) => void;
   onPreview?: (product: Product) => void;
 };
+
+/** The cards a phone shows before scrolling: three rows of two. */
+export const FIRST_SCREEN_CARDS = 6;
+
+/**
+ * The first cards' images load at once, the first one first: it is the
+ * page's largest paint. It also ends the first screen's copy of the cards
+ * (lib/first-screen.ts), which stays until the app's image is there.
+ */
+function imageLoading(position: number) {
+  if (position >= FIRST_SCREEN_CARDS) return { loading: 'lazy' } as const;
+  if (position > 0) return { loading: 'eager' } as const;
+  return { loading: 'eager', fetchPriority: 'high', onLoad: endFirstScreen, onError: endFirstScreen } as const;
+}
 
 const card =
   'relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white/85 shadow-sm transition hover:border-violet-300 hover:shadow-lg hover:shadow-violet-500/10 dark:border-white/10 dark:bg-white/[0.04] dark:hover:border-violet-400/40';
 
 /** Coin (Purchase) and code (Buy Code) cards. */
-export function PackageCard({ product, onBuy }: CardProps) {
+export function PackageCard({ product, position, onBuy }: CardProps) {
   const { t, i18n } = useTranslation();
   const isCode = product.service.kind === 'code';
   const name = localName(product, i18n.language);
@@ -28,7 +45,7 @@ export function PackageCard({ product, onBuy }: CardProps) {
       )}
       {/* min-h-0: without it the 4:3 box grew to the image's own height once it loaded, moving the rows below (CLS). */}
       <div className="flex aspect-[4/3] min-h-0 items-center justify-center bg-gradient-to-br from-violet-50 to-sky-50 p-3 dark:from-violet-500/10 dark:to-blue-500/5">
-        <img src={product.img_url} alt="" loading="lazy" decoding="async" className="max-h-full max-w-full object-contain drop-shadow" />
+        <img src={product.img_url} alt="" {...imageLoading(position)} decoding="async" className="max-h-full max-w-full object-contain drop-shadow" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{name}</h2>
@@ -50,7 +67,7 @@ export function PackageCard({ product, onBuy }: CardProps) {
 }
 
 /** Account card: rank, skins and heroes, a preview-image button and Buy Now. */
-export function AccountCard({ product, onBuy, onPreview }: CardProps) {
+export function AccountCard({ product, position, onBuy, onPreview }: CardProps) {
   const { t, i18n } = useTranslation();
   const name = localName(product, i18n.language);
   const { rank, skin_count: skins, hero_count: heroes } = product.data;
@@ -59,7 +76,7 @@ export function AccountCard({ product, onBuy, onPreview }: CardProps) {
     <article className={card} aria-label={name}>
       <PriceBadges product={product} />
       <div className="relative aspect-video bg-gradient-to-br from-violet-100 to-sky-100 dark:from-violet-500/10 dark:to-blue-500/10">
-        <img src={product.img_url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        <img src={product.img_url} alt="" {...imageLoading(position)} decoding="async" className="size-full object-cover" />
         {hasPreview && !product.is_sold && (
           <button
             type="button"

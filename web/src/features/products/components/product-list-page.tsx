@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -14,6 +14,7 @@ import { PreviewCarousel } from '@/features/products/components/preview-carousel
 import { AccountCard, PackageCard } from '@/features/products/components/product-card';
 import { usePageParam } from '@/hooks/use-page-param';
 import { useErrorText } from '@/hooks/use-error-text';
+import { endFirstScreen, hasFirstScreen } from '@/lib/first-screen';
 import { toKyat } from '@/lib/format';
 import { localName } from '@/lib/localize';
 import { scrollToTop } from '@/lib/navigation';
@@ -36,6 +37,7 @@ export function ProductListPage({ serviceName, slug, storeName }: ProductListPag
   const [coinProduct, setCoinProduct] = useState<Product | null>(null);
   const [preview, setPreview] = useState<Product | null>(null);
   const [storeFailed, setStoreFailed] = useState(false);
+  const [waitsUnderCopy] = useState(hasFirstScreen);
 
   const first = data?.data[0];
   const title = (first && localName(first.service, i18n.language)) || selection?.serviceName || prettify(serviceName);
@@ -68,8 +70,15 @@ export function ProductListPage({ serviceName, slug, storeName }: ProductListPag
     else order(product);
   };
 
+  // Without cards to draw, nothing of the first screen's copy is coming.
+  const noCards = !isLoading && !data?.data.length;
+  useEffect(() => {
+    if (noCards) endFirstScreen();
+  }, [noCards]);
+
   let body;
-  if (isLoading && !data) body = <PageSpinner />;
+  // Under the first screen's copy of the cards (index.html), no spinner shows through.
+  if (isLoading && !data) body = waitsUnderCopy ? null : <PageSpinner />;
   else if (error && !data) body = <ListError message={errorText(error)} onRetry={() => void mutate()} />;
   else if (!data) body = <ListNoData />;
   else if (data.data.length === 0) body = <ListEmpty />;
@@ -83,12 +92,12 @@ export function ProductListPage({ serviceName, slug, storeName }: ProductListPag
               : 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4'
           }
         >
-          {data.data.map((product) => (
+          {data.data.map((product, index) => (
             <li key={product.id} className="min-w-0">
               {product.service.kind === 'account' ? (
-                <AccountCard product={product} onBuy={buy} onPreview={setPreview} />
+                <AccountCard product={product} position={index} onBuy={buy} onPreview={setPreview} />
               ) : (
-                <PackageCard product={product} onBuy={buy} />
+                <PackageCard product={product} position={index} onBuy={buy} />
               )}
             </li>
           ))}
