@@ -106,23 +106,34 @@ export function sql(statement: string) {
 }
 
 /**
- * Records the channels the page's realtime socket has joined (the server's
- * pusher_internal:subscription_succeeded): an event published before that
- * is lost, so a test waits for it rather than for a fixed time, which a
- * loaded machine outlasts. Call it before the page connects.
+ * Records the channels the page's realtime sockets have joined (the
+ * server's pusher_internal:subscription_succeeded): an event published
+ * before that is lost, so a test waits for it rather than for a fixed time,
+ * which a loaded machine outlasts. Call it before the page connects.
  */
 export function watchSubscriptions(page: Page) {
-  const joined = new Set<string>();
+  const sockets: Set<string>[] = [];
   page.on('websocket', (socket) => {
     if (!socket.url().includes('/app/')) return;
+    const channels = new Set<string>();
+    sockets.push(channels);
     socket.on('framereceived', ({ payload }) => {
       const frame = parseFrame(String(payload));
-      if (frame?.event === 'pusher_internal:subscription_succeeded' && frame.channel) joined.add(frame.channel);
+      if (frame?.event === 'pusher_internal:subscription_succeeded' && frame.channel) channels.add(frame.channel);
     });
   });
   return {
-    async subscribed(channel: string) {
-      await expect.poll(() => joined.has(channel), { message: `subscribed to ${channel}`, timeout: 30_000 }).toBe(true);
+    /** How many sockets the page has opened: taken before a page load, it names the load's socket to subscribed(). */
+    opened: () => sockets.length,
+    /**
+     * Waits until a socket opened after the first `since` has joined `channel`. After a page load, pass
+     * opened() from before it: Playwright does not report the close of the socket a load drops, so an
+     * older socket's subscription would answer at once, before the new page has joined.
+     */
+    async subscribed(channel: string, since = 0) {
+      await expect
+        .poll(() => sockets.slice(since).some((channels) => channels.has(channel)), { message: `subscribed to ${channel}`, timeout: 30_000 })
+        .toBe(true);
     },
   };
 }

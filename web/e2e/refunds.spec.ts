@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-import { applySession, expectNoHorizontalScroll, newCustomer, png, prefer, screenshot, sql, type LoginBody } from './helpers';
+import { applySession, expectNoHorizontalScroll, newCustomer, png, prefer, screenshot, sql, watchSubscriptions, type LoginBody } from './helpers';
 
 // A refund, end to end (docs/spec.md §1): a customer buys, asks for a refund
 // from the order history, and an admin approves it in another browser
@@ -48,6 +48,7 @@ const kyat = (n: number, language: 'en' | 'my') => `${new Intl.NumberFormat('en-
 let adminContext: BrowserContext;
 let admin: Page;
 let adminToken = '';
+let adminSockets: ReturnType<typeof watchSubscriptions>;
 
 async function adminSession(browser: Browser) {
   adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -56,13 +57,8 @@ async function adminSession(browser: Browser) {
   const login = (await response.json()) as LoginBody;
   adminToken = login.token;
   admin = await adminContext.newPage();
+  adminSockets = watchSubscriptions(admin);
   await applySession(admin, login);
-}
-
-/** Waits until the page's private channels are subscribed (nothing published before is replayed). */
-async function live(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Reconnecting'));
-  await page.waitForTimeout(500);
 }
 
 test.beforeAll(async ({ browser }) => adminSession(browser));
@@ -90,15 +86,18 @@ for (const run of runs) {
       // Two pages of one customer: the order history and the wallet statement.
       const history = await context.newPage();
       const wallet = await context.newPage();
+      // Nothing published before a page has joined its channel reaches it.
+      const joined = [history, wallet].map((page) => watchSubscriptions(page));
       for (const page of [history, wallet]) {
         await prefer(page, run.theme, run.language);
         await applySession(page, session);
       }
       await wallet.goto('/wallet');
       await history.goto(`/${person.username}`);
+      const adminLoads = adminSockets.opened(); // the admin's page is the file's: loaded again on every run
       await admin.goto('/dashboard/refunds');
       await expect(admin.getByRole('heading', { name: 'Refunds', level: 1 })).toBeVisible();
-      await Promise.all([live(history), live(wallet), live(admin)]);
+      await Promise.all([...joined.map((sockets) => sockets.subscribed(`private-user.${session.user.id}`)), adminSockets.subscribed('private-admins', adminLoads)]);
       // A reload would drop this mark: everything below must arrive live.
       for (const page of [history, wallet]) await page.evaluate(() => ((window as unknown as { stillHere?: boolean }).stillHere = true));
       const balance = history.getByRole('status', { name: /Balance|လက်ကျန်ငွေ/ });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, type LoginBody } from './helpers';
+import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, watchSubscriptions, type LoginBody } from './helpers';
 
 // A short balance is said before Confirm, with the exact shortfall; its top-up
 // link fills the top-up form with it and comes back to the order, and once the
@@ -39,6 +39,7 @@ for (const run of runs) {
     expect(login.ok(), await login.text()).toBeTruthy();
     const session = (await login.json()) as LoginBody;
     await applySession(page, session);
+    const sockets = watchSubscriptions(page);
 
     await page.goto('/detail/account/pubg-accounts');
     await page.getByRole('button', { name: t.buy }).and(page.locator(':enabled')).first().click();
@@ -68,7 +69,7 @@ for (const run of runs) {
     await expect(page).toHaveURL(/\/order$/);
     await expect(page.getByRole('button', { name: t.confirm })).toBeVisible();
     await expect(shortfall).toBeVisible();
-    await page.waitForTimeout(800); // the private channel is subscribed
+    await sockets.subscribed(`private-user.${session.user.id}`);
     const list = await request.get('/api/topup-orders', { headers: { Authorization: `Bearer ${session.token}` } });
     const topup = ((await list.json()) as { data: { data: { id: number }[] } }).data.data[0]!;
     const confirmed = await request.post(`/api/admin/topups/${topup.id}/confirm`, { headers: { Authorization: `Bearer ${adminToken}` } });

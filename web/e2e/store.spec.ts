@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, swipe, type LoginBody } from './helpers';
+import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, swipe, watchSubscriptions, type LoginBody } from './helpers';
 
 // the customer's store journey against the real server, as the
 // seeded demo customer (09123456789, 50,000 Ks). Logins are throttled per IP
@@ -39,14 +39,14 @@ async function walletOf(request: APIRequestContext): Promise<number> {
 
 const ks = (amount: number) => `${amount.toLocaleString('en-US')} Ks`;
 
-/** Signed in, with the live connection up (so pushed events are not missed). */
+/** Signed in, with the private channel joined (so pushed events are not missed). */
 async function openLive(page: Page, path: string) {
   await applySession(page, customer);
+  const sockets = watchSubscriptions(page);
   await page.goto(path);
   await expect(page.getByRole('status', { name: 'Balance' })).toBeVisible();
-  await page.waitForFunction(() => !document.body.textContent?.includes('Reconnecting'));
-  // Give the private channel a moment to be authorised and subscribed.
-  await page.waitForTimeout(500);
+  await sockets.subscribed(`private-user.${customer.user.id}`);
+  return sockets;
 }
 
 test.beforeAll(async ({ request }) => {
@@ -89,7 +89,7 @@ test('home → product list → buy a code: the code arrives live in the panel, 
 });
 
 test('a coin purchase with game info: pending in history, then completed live when fulfilled', async ({ page, request }) => {
-  await openLive(page, '/detail/top-up/mobile-legends');
+  const live = await openLive(page, '/detail/top-up/mobile-legends');
   await page.getByRole('article', { name: '11 Diamonds' }).getByRole('button', { name: 'Purchase' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter Your Game Info' });
   await dialog.getByRole('button', { name: 'Confirm Info' }).click();
@@ -111,11 +111,12 @@ test('a coin purchase with game info: pending in history, then completed live wh
   await expect(page).toHaveURL(new RegExp(`/orders/${coin.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`#${coin.id}`) })).toBeVisible();
 
+  const loads = live.opened();
   await page.goto(`/${customer.user.username}`);
   expect(coin.payment_status).toBe('pending');
   const card = page.getByRole('listitem').filter({ hasText: `#${coin.id}` });
   await expect(card.getByText('Paid — waiting for delivery')).toBeVisible();
-  await page.waitForTimeout(500);
+  await live.subscribed(`private-user.${customer.user.id}`, loads);
   await call(request, 'post', `/api/admin/orders/${coin.id}/claim`, adminToken);
   await call(request, 'post', `/api/admin/orders/${coin.id}/complete`, adminToken, {});
   await expect(card.getByText('Completed')).toBeVisible();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, type LoginBody } from './helpers';
+import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, watchSubscriptions, type LoginBody } from './helpers';
 
 // the wallet statement. A fresh customer gets two admin
 // adjustments (one while the page is open), reaches /wallet from the balance
@@ -56,6 +56,7 @@ for (const run of runs) {
     const session = (await login.json()) as LoginBody;
     await adjust(request, session.user.id, 5000, REASON);
     await applySession(page, session);
+    const sockets = watchSubscriptions(page);
 
     await page.goto('/home');
     await page.getByRole('link', { name: t.pill }).click();
@@ -64,8 +65,7 @@ for (const run of runs) {
     const entries = page.getByRole('list', { name: /Wallet entries|ပိုက်ဆံအိတ် စာရင်းများ/ });
     await expect(entries.getByRole('listitem')).toHaveCount(1);
     await expect(entries.getByRole('listitem').first()).toContainText(REASON);
-    await page.waitForFunction(() => !document.body.textContent?.includes('Reconnecting'));
-    await page.waitForTimeout(500); // the private channel is subscribed
+    await sockets.subscribed(`private-user.${session.user.id}`);
 
     // An adjustment while the page is open appears without a reload.
     await adjust(request, session.user.id, -1000, 'Correction of a double credit');
