@@ -171,6 +171,10 @@ for (const language of languages) {
     expect(response.ok(), await response.text()).toBeTruthy();
     await applySession(page, (await response.json()) as LoginBody);
     const release = await holdAppCode(page);
+    const myanmarFaces: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/noto-sans-myanmar-[\w-]+\.woff2$/.test(sent.url())) myanmarFaces.push(sent.url());
+    });
 
     await page.goto('/detail/top-up/mobile-legends', { waitUntil: 'commit' });
     const copy = page.locator('#first-screen');
@@ -178,6 +182,9 @@ for (const language of languages) {
     await expect(copy.locator('article')).toHaveCount(6);
     await expect(copy.locator('img').first()).toHaveAttribute('fetchpriority', 'high');
     const before = await cardsOf(page, '#first-screen');
+    // Each Myanmar face is about 50 KB, which a slow phone connection fetches for the
+    // first paint: Burmese text comes in two (regular, and bold for semibold too), Latin in none.
+    expect(myanmarFaces.length, myanmarFaces.join(', ')).toBe(language === 'my' ? 2 : 0);
 
     release();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
