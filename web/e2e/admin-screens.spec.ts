@@ -1,10 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { applySession, expectNoHorizontalScroll, languages, prefer, screenshot, themes, widths, type LoginBody } from './helpers';
+import { applySession, expectNoHorizontalScroll, prefer, screenshot, variants, type LoginBody } from './helpers';
 
 // Every dashboard page at 375 and 1280 px, light and dark, English and
-// Burmese: it renders its heading and never scrolls sideways (tables scroll
-// inside their own box). One admin login for the whole file.
+// Burmese (the four variants that see each pair of those, helpers.ts): it
+// renders its heading and never scrolls sideways (tables scroll inside
+// their own box). One admin login for the whole file.
 
 const headings = {
   overview: { en: 'Overview', my: 'အကျဉ်းချုပ်' },
@@ -54,24 +55,20 @@ async function setup(request: APIRequestContext) {
   return { login, screens };
 }
 
-for (const width of widths) {
-  for (const theme of themes) {
-    for (const lang of languages) {
-      test(`dashboard pages at ${width}px, ${theme}, ${lang}`, async ({ page, request }) => {
-        test.setTimeout(120_000);
-        const { login: session, screens: list } = await setup(request);
-        await page.setViewportSize({ width, height: 900 });
-        await prefer(page, theme, lang);
-        await applySession(page, session);
-        for (const item of list) {
-          await page.goto(item.path);
-          const name = typeof item.heading === 'function' ? item.heading(lang) : item.heading[lang];
-          await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-          await expect(page.getByRole('status').filter({ hasText: /Loading|ဖွင့်နေ/ })).toHaveCount(0);
-          await expectNoHorizontalScroll(page);
-          await screenshot(page, `admin-${item.name}-${width}-${theme}-${lang}`);
-        }
-      });
+for (const { width, theme, language: lang, name: variant } of variants) {
+  test(`dashboard pages at ${width}px, ${theme}, ${lang}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { login: session, screens: list } = await setup(request);
+    await page.setViewportSize({ width, height: 900 });
+    await prefer(page, theme, lang);
+    await applySession(page, session);
+    for (const item of list) {
+      await page.goto(item.path);
+      const name = typeof item.heading === 'function' ? item.heading(lang) : item.heading[lang];
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /Loading|ဖွင့်နေ/ })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, `admin-${item.name}-${variant}`);
     }
-  }
+  });
 }

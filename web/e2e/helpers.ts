@@ -5,9 +5,28 @@ import { deflateSync } from 'node:zlib';
 
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-export const widths = [375, 1280] as const;
 export const themes = ['light', 'dark'] as const;
 export const languages = ['en', 'my'] as const;
+
+export type Variant = { width: 375 | 1280; theme: (typeof themes)[number]; language: (typeof languages)[number]; name: string };
+
+/**
+ * The screenshot passes' variants (issue 21): four, not all eight of
+ * width × theme × language, chosen so every pair — each width in each theme,
+ * each width in each language, each theme in each language — is still seen
+ * once. What breaks a screen comes from two of them meeting (Burmese's long
+ * words at 375, a dark colour at one width), rarely from all three; the
+ * other four cost as much again in CPU and showed nothing these four do not.
+ * Burmese at 375, the likeliest to scroll sideways, is kept.
+ */
+export const variants: readonly Variant[] = (
+  [
+    [375, 'light', 'en'],
+    [375, 'dark', 'my'],
+    [1280, 'light', 'my'],
+    [1280, 'dark', 'en'],
+  ] as const
+).map(([width, theme, language]) => ({ width, theme, language, name: `${width}-${theme}-${language}` }));
 
 let counter = 0;
 // Each run has a fresh database (with-server.sh); within it, the worker's

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, swipe, watchSubscriptions, type LoginBody } from './helpers';
+import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, swipe, variants, watchSubscriptions, type LoginBody } from './helpers';
 
 // the customer's store journey against the real server, as the
 // seeded demo customer (09123456789, 50,000 Ks). Logins are throttled per IP
@@ -274,51 +274,47 @@ test('search in English and Burmese, no results, Home button', async ({ page }) 
   await expect(page).toHaveURL(/\/(home|login)$/);
 });
 
-// Every store page at phone and desktop widths, light and dark, English and Burmese.
-for (const width of [375, 1280] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const language of ['en', 'my'] as const) {
-      const variant = `${width}-${theme}-${language}`;
-      test(`store pages ${variant}`, async ({ page }) => {
-        await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
-        await applySession(page, customer);
-        await page.addInitScript(
-          ([t, l]) => {
-            localStorage.setItem('theme', t);
-            localStorage.setItem('lang', l);
-            localStorage.setItem(
-              'pending_order',
-              JSON.stringify({ orderId: 1, orderType: 'coin', image: '/media/products/diamond-s.svg', title: '11 Diamonds', totalPrice: 800, service_id: 1, game_uid: '12345678', game_server: '2001' }),
-            );
-          },
-          [theme, language] as const,
+// Every store page at phone and desktop widths, light and dark, English and
+// Burmese: the four variants that see each pair of those (helpers.ts).
+for (const { width, theme, language, name: variant } of variants) {
+  test(`store pages ${variant}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
+    await applySession(page, customer);
+    await page.addInitScript(
+      ([t, l]) => {
+        localStorage.setItem('theme', t);
+        localStorage.setItem('lang', l);
+        localStorage.setItem(
+          'pending_order',
+          JSON.stringify({ orderId: 1, orderType: 'coin', image: '/media/products/diamond-s.svg', title: '11 Diamonds', totalPrice: 800, service_id: 1, game_uid: '12345678', game_server: '2001' }),
         );
-        const pages = [
-          ['home', '/home'],
-          ['detail-coin', '/detail/top-up/mobile-legends'],
-          ['detail-code', '/detail/code/valorant-points'],
-          ['detail-account', '/detail/account/mlbb-accounts'],
-          ['order', '/order'],
-          ['top-up', '/top-up'],
-          ['profile', `/${customer.user.username}`],
-          ['search', `/search?q=${language === 'my' ? encodeURIComponent('စိန်') : 'diamond'}`],
-        ] as const;
-        for (const [name, path] of pages) {
-          await page.goto(path);
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
-          await page.evaluate(() => document.fonts.ready);
-          await page.waitForLoadState('networkidle');
-          await expectNoHorizontalScroll(page);
-          await screenshot(page, `store-${name}-${variant}`);
-        }
-        await page.goto('/top-up');
-        await page.getByRole('button', { name: language === 'en' ? /^Open notifications/ : /^အသိပေးချက်များကို ဖွင့်ရန်/ }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await page.waitForTimeout(300);
-        await expectNoHorizontalScroll(page);
-        await page.screenshot({ path: `test-results/screens/store-notifications-${variant}.png` });
-      });
+      },
+      [theme, language] as const,
+    );
+    const pages = [
+      ['home', '/home'],
+      ['detail-coin', '/detail/top-up/mobile-legends'],
+      ['detail-code', '/detail/code/valorant-points'],
+      ['detail-account', '/detail/account/mlbb-accounts'],
+      ['order', '/order'],
+      ['top-up', '/top-up'],
+      ['profile', `/${customer.user.username}`],
+      ['search', `/search?q=${language === 'my' ? encodeURIComponent('စိန်') : 'diamond'}`],
+    ] as const;
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForLoadState('networkidle');
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, `store-${name}-${variant}`);
     }
-  }
+    await page.goto('/top-up');
+    await page.getByRole('button', { name: language === 'en' ? /^Open notifications/ : /^အသိပေးချက်များကို ဖွင့်ရန်/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(300);
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `test-results/screens/store-notifications-${variant}.png` });
+  });
 }
