@@ -119,39 +119,67 @@ func TestDirectWritesResumeAfterTheQueueDrains(t *testing.T) {
 // A frame the socket took only part of must be finished before anything
 // else goes out, a close included: the client has its header and first
 // bytes, and a close frame in the middle of it would corrupt the stream
-// (the client would see 1002/1006 instead of the code it must act on).
+// (the client would see 1002/1006 instead of the code it must act on). A
+// refusal (pusher:error, then the close) keeps the same order: the rest of
+// the frame, the error, the close.
 func TestACloseNeverCutsAFrameTheSocketTookPartOf(t *testing.T) {
-	srv := New(testConfig(), zerolog.Nop(), nil)
-	t.Cleanup(func() { _ = srv.Shutdown(t.Context()) })
-	payload := []byte(`"` + strings.Repeat("x", 60000) + `"`)
-	for attempt := range 20 {
-		nc, peer := tcpPair(t)
-		c := &conn{srv: srv, app: srv.byKey[tKey], nc: nc, rd: nc, id: "1.1", direct: directWriter(nc)}
-		// Fill the socket until a frame does not go out whole, then close
-		// at once, before the writer goroutine has taken the rest.
-		before := srv.Stats().WritersStarted
-		for srv.Stats().WritersStarted == before {
-			c.enqueue(eventFrame("tick", "news", payload, ""))
-		}
-		c.closeWith(4100, "Over capacity")
-
-		r := bufio.NewReader(peer)
-		_ = peer.SetReadDeadline(time.Now().Add(10 * time.Second))
-		for {
-			op, body, err := readServerFrame(r)
-			if err != nil {
-				t.Fatalf("attempt %d: reading the stream: %v", attempt, err)
-			}
-			if op == 8 {
-				if code := int(binary.BigEndian.Uint16(body)); code != 4100 {
-					t.Fatalf("attempt %d: close code %d, want 4100", attempt, code)
+	for _, tc := range []struct {
+		name      string
+		close     func(c *conn)
+		code      int
+		wantError bool // a pusher:error with the code, right before the close
+	}{
+		{"close", func(c *conn) { c.closeWith(4100, "Over capacity") }, 4100, false},
+		{"refuse", func(c *conn) { c.refuse(4009, "Connection not authorized") }, 4009, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := New(testConfig(), zerolog.Nop(), nil)
+			t.Cleanup(func() { _ = srv.Shutdown(t.Context()) })
+			payload := []byte(`"` + strings.Repeat("x", 60000) + `"`)
+			for attempt := range 20 {
+				nc, peer := tcpPair(t)
+				c := &conn{srv: srv, app: srv.byKey[tKey], nc: nc, rd: nc, id: "1.1", direct: directWriter(nc)}
+				// Fill the socket until a frame does not go out whole, then
+				// close at once, before the writer goroutine has taken the rest.
+				before := srv.Stats().WritersStarted
+				for srv.Stats().WritersStarted == before {
+					c.enqueue(eventFrame("tick", "news", payload, ""))
 				}
-				break
+				tc.close(c)
+
+				r := bufio.NewReader(peer)
+				_ = peer.SetReadDeadline(time.Now().Add(10 * time.Second))
+				sawError := false
+				for {
+					op, body, err := readServerFrame(r)
+					if err != nil {
+						t.Fatalf("attempt %d: reading the stream: %v", attempt, err)
+					}
+					if op == 8 {
+						if code := int(binary.BigEndian.Uint16(body)); code != tc.code {
+							t.Fatalf("attempt %d: close code %d, want %d", attempt, code, tc.code)
+						}
+						break
+					}
+					if sawError {
+						t.Fatalf("attempt %d: a frame between the pusher:error and the close: %.60q", attempt, body)
+					}
+					if op == 1 && bytes.Contains(body, []byte(`"event":"pusher:error"`)) {
+						if !tc.wantError || !bytes.Contains(body, []byte(fmt.Sprintf(`"code":%d`, tc.code))) {
+							t.Fatalf("attempt %d: unexpected %s", attempt, body)
+						}
+						sawError = true
+						continue
+					}
+					if op != 1 || !bytes.Contains(body, []byte(`"event":"tick"`)) {
+						t.Fatalf("attempt %d: a broken frame: opcode %d, %.60q", attempt, op, body)
+					}
+				}
+				if tc.wantError && !sawError {
+					t.Fatalf("attempt %d: closed with %d without a pusher:error first", attempt, tc.code)
+				}
 			}
-			if op != 1 || !bytes.Contains(body, []byte(`"event":"tick"`)) {
-				t.Fatalf("attempt %d: a broken frame: opcode %d, %.60q", attempt, op, body)
-			}
-		}
+		})
 	}
 }
 
