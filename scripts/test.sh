@@ -38,7 +38,7 @@ timings() {
   done
   printf '%7s  total\n' "$(mmss $(( $(now_us) - run_start )))"
 }
-# The web checks in the background (below) are stopped if this run ends
+# The web lane in the background (below) is stopped if this run ends
 # first, so a failed Go step leaves nothing behind.
 web_pid=""
 finish() {
@@ -55,11 +55,25 @@ if [ -n "$unformatted" ]; then
   echo "gofmt would change:"; echo "$unformatted"; exit 1
 fi
 
-# node_modules can hold Go code of its own (flatted does): test only ours.
-mapfile -t pkgs < <(go list ./... | grep -v /node_modules/)
+# npm ci only when the lock file changed since the last install.
+npm_install() { (cd "$1" && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; }); }
 
-step "go vet"
-go vet "${pkgs[@]}"
+step "install the web's and the conformance suite's packages"
+npm_install web
+npm_install realtime/conformance
+
+# First, once: the app and the server binary that embeds it. vite empties
+# and rewrites web/dist, which every Go build of cmd/topup embeds, so
+# nothing may build it while vite runs; after this the Go tests embed the
+# real app, and the browser journeys can start beside them. No -trimpath
+# (unlike `make build`): the same flags as go vet's, the drills' and the
+# conformance suite's builds, so theirs are answered from Go's build cache
+# instead of compiling everything again. The app's type check is the web
+# lane's own step, so vite runs without `tsc -b`.
+step "build: the app and the server binary that embeds it"
+(cd web && npx vite build --logLevel warn)
+go build -o bin/topup ./cmd/topup
+export TOPUP_BIN="$PWD/bin/topup"
 
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   TEST_DATABASE_URL=$(scripts/devdb.sh)
@@ -74,21 +88,19 @@ if [ -z "${TEST_REDIS_CLUSTER_URL:-}" ]; then
 fi
 export TEST_REDIS_CLUSTER_URL
 
-# The web checks need neither the database nor anything the Go steps make,
-# and the Go tests leave much of the machine idle (the api package, the
-# longest, mostly waits on PostgreSQL: about 3 min of CPU, its own and the
-# database's, in the ~5 min it takes on a quiet machine), so they run
-# beside them, in their own process group (set -m) so that finish can stop
-# them all; the browser journeys wait for them and for the Go steps. The
-# build of the app is not among them: vite empties and rewrites web/dist,
-# which the Go steps' builds of cmd/topup embed, so it waits for the join.
+# Two lanes share the machine: the web's (checks, unit tests, then the
+# browser journeys against the binary built above) in the background, and
+# the Go steps in the foreground. Each lane alone leaves much of a 2-core
+# machine idle at times (the api package waits on PostgreSQL, the drills
+# and the conformance suite on timers and sockets), so side by side they
+# take little more than the longer of the two. The web lane runs in its
+# own process group (set -m) so that finish can stop it all; its output
+# is printed when it ends.
 web_log=$(mktemp)
 set -m
 (
   current="" step_names=() step_times=() run_start=$(now_us)
-  trap 'timings $? "web checks"' EXIT
-  step "web: install"
-  (cd web && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; })
+  trap 'timings $? "web lane"' EXIT
   # web/src/types/api.ts is generated from internal/contract: a Go change to
   # the contract that was not regenerated (scripts/gen-types.sh) fails here.
   step "web: wire types generated from the Go contract are current"
@@ -100,9 +112,18 @@ set -m
   (cd web && npm run --silent lint)
   step "web: unit tests"
   (cd web && npm test --silent)
+  step "web: end-to-end in Chromium against the real server"
+  web/e2e/run.sh
+  end_step
 ) </dev/null >"$web_log" 2>&1 &
 web_pid=$!
 set +m
+
+# node_modules can hold Go code of its own (flatted does): test only ours.
+mapfile -t pkgs < <(go list ./... | grep -v /node_modules/)
+
+step "go vet"
+go vet "${pkgs[@]}"
 
 # -timeout: the api package alone runs ~5 min under -race on a quiet
 # 2-core machine and past Go's default 10 min on a busy one.
@@ -147,22 +168,16 @@ promtool check rules deploy/prometheus/alerts.yml
 promtool test rules deploy/prometheus/alerts_test.yml
 
 step "conformance: pusher-js, laravel-echo and the pusher SDK against the server"
-(cd realtime/conformance && { [ node_modules/.package-lock.json -nt package-lock.json ] 2>/dev/null || npm ci --no-audit --no-fund; } && npm test)
+(cd realtime/conformance && npm test)
 
-# The web checks started before the Go tests: their output and times.
-step "web checks (run in the background since the Go tests began)"
+# The web lane started after the build: its output and times.
+step "web lane (run in the background since the build)"
 web_status=0
 wait "$web_pid" || web_status=$?
 web_pid=""
 cat "$web_log"
 rm -f "$web_log"
-[ "$web_status" = 0 ] || { echo "web checks failed (above)"; exit 1; }
-
-step "web: build (the app, and the server binary that embeds it)"
-make --no-print-directory build >/dev/null
-
-step "web: end-to-end in Chromium against the real server"
-web/e2e/run.sh
+[ "$web_status" = 0 ] || { echo "the web lane failed (above)"; exit 1; }
 
 end_step
 echo
