@@ -156,16 +156,37 @@ func TestServerPingAndPongTimeout(t *testing.T) {
 }
 
 func TestActivityKeepsConnection(t *testing.T) {
+	const activity = time.Second
 	e := newEnv(t, func(c *Config) {
-		c.ActivityTimeout = 300 * time.Millisecond
-		c.PongTimeout = 200 * time.Millisecond
+		c.ActivityTimeout = activity
+		c.PongTimeout = 500 * time.Millisecond
 	})
 	c := e.connect()
-	// A client that keeps talking is never pinged.
-	for i := 0; i < 8; i++ {
+	// A client that keeps talking (every 100 ms, for 2.5 activity timeouts)
+	// is never pinged. A loaded machine can stall the client for longer
+	// than the timeout (CI runs this beside the browser journeys; 300 ms
+	// was too little there), and then the server's ping is right: a ping
+	// fails the test only when the client had spoken within half the
+	// timeout.
+	last := time.Now()
+	for end := last.Add(5 * activity / 2); time.Now().Before(end); {
 		time.Sleep(100 * time.Millisecond)
+		gap := time.Since(last)
+		last = time.Now()
 		c.send("pusher:ping", "", map[string]any{})
-		c.expect("pusher:pong")
+		for {
+			f, err := c.next(3 * time.Second)
+			if err != nil {
+				t.Fatalf("waiting for pusher:pong: %v", err)
+			}
+			if f.Event == "pusher:pong" {
+				break
+			}
+			if f.Event != "pusher:ping" || gap < activity/2 {
+				t.Fatalf("got %s %s %s; the client had spoken %v before", f.Event, f.Channel, f.Data, gap)
+			}
+			c.send("pusher:pong", "", map[string]any{})
+		}
 	}
 }
 
