@@ -43,7 +43,12 @@ timings() {
 web_pid=""
 finish() {
   local status=$?
-  if [ -n "$web_pid" ]; then kill -- "-$web_pid" 2>/dev/null || true; fi
+  if [ -n "$web_pid" ]; then
+    kill -- "-$web_pid" 2>/dev/null || true
+    # What the stopped lane had done, for the failure's context.
+    printf '\n== the web lane, stopped\n'
+    cat "$web_log"
+  fi
   rm -f "${web_log:-}"
   timings "$status"
 }
