@@ -74,6 +74,12 @@ describe('what the network’s fresh answer does to the cached copy', () => {
     expect(cache.entries.has(request.url)).toBe(false);
   });
 
+  it.each([404, 410])('a %i (a product or game taken down) deletes the older copy: the page would show it first, as if it were still sold', async (status) => {
+    const cache = cacheWithOlder();
+    expect(await keepFresh(cache, request, answer('', status))).toBe(false);
+    expect(cache.entries.has(request.url)).toBe(false);
+  });
+
   it.each([429, 500, 503])('a failure (%i) leaves the older copy: offline or while the server is down it is the best there is', async (status) => {
     const cache = cacheWithOlder();
     expect(await keepFresh(cache, request, answer('', status))).toBe(false);

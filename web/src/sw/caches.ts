@@ -35,13 +35,17 @@ export function mayKeep(response: { ok: boolean; headers: { get(name: string): s
   return !/(^|[\s,])(no-store|private)([\s,=]|$)/i.test(control);
 }
 
+/** Whether the server says the thing is no more (a product or game taken down). */
+export const isGone = (response: { status: number }) => response.status === 404 || response.status === 410;
+
 /**
  * Puts the network's fresh answer to `request` in place of the cached one,
  * and says whether it was kept. One the server now says is not to be kept
  * (no-store, private) deletes the cached copy: left there, it would be
- * served again, first, on the next visit. A failure (an error status)
- * leaves it: it is still the best the page has, offline or while the
- * server is down.
+ * served again, first, on the next visit. So does a 404 or 410: the product
+ * or game is gone, and its copy would be shown first as if it were still
+ * sold. Any other failure (429, 5xx) leaves it: it is still the best the
+ * page has, offline or while the server is down.
  */
 export async function keepFresh(cache: Pick<Cache, 'put' | 'delete'>, request: Request, fresh: Response): Promise<boolean> {
   if (mayKeep(fresh)) {
@@ -49,6 +53,6 @@ export async function keepFresh(cache: Pick<Cache, 'put' | 'delete'>, request: R
     return true;
   }
   // ignoreVary, as the strategy's match: every copy of this URL goes.
-  if (fresh.ok) await cache.delete(request, { ignoreVary: true });
+  if (fresh.ok || isGone(fresh)) await cache.delete(request, { ignoreVary: true });
   return false;
 }

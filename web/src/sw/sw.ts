@@ -4,7 +4,7 @@
 // new build is found at once. Hand-written rather than Workbox: it needs four
 // small strategies and a push handler, about the size of Workbox's runtime.
 
-import { cacheNames, keepFresh, mayKeep, staleCaches } from './caches';
+import { cacheNames, isGone, keepFresh, mayKeep, staleCaches } from './caches';
 import { BADGE, ICON, notificationOptions, openTarget, parsePayload, targetOf } from './notifications';
 import { catalogueKey, strategyFor } from './routes';
 
@@ -99,7 +99,9 @@ async function staleWhileRevalidate(event: FetchEvent, cacheName: string): Promi
   const cached = await cache.match(event.request, { ignoreVary: true });
   const network = fetch(event.request).then(async (response) => {
     // Compared before the cache changes; told after, so the page's refetch reads the new state.
-    const changed = cacheName === CATALOGUE_CACHE && cached !== undefined && response.ok && !(await sameAnswer(cached.clone(), response.clone()));
+    // A copy of something now gone changed too: the page showed it as still sold.
+    const changed =
+      cacheName === CATALOGUE_CACHE && cached !== undefined && (isGone(response) || (response.ok && !(await sameAnswer(cached.clone(), response.clone()))));
     const kept = await keepFresh(cache, event.request, response);
     if (kept && cacheName === IMAGE_CACHE) await trim(cache, IMAGE_LIMIT);
     if (changed) await announce(event.request.url);
