@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -46,17 +47,26 @@ func (n *node) terminate(t *testing.T) {
 	}
 }
 
+// waitReady waits for base's /readyz to answer 200. A node starting under
+// -race on a 2-core machine that also runs the browser journeys (CI's two
+// lanes) has taken more than 20 s; the last answer says why when it fails.
 func waitReady(t *testing.T, base string) {
 	t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if res, err := http.Get(base + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return
-			}
+	last := "no answer"
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		res, err := http.Get(base + "/readyz")
+		if err != nil {
+			last = err.Error()
+			continue
 		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode == http.StatusOK {
+			return
+		}
+		last = fmt.Sprintf("%d %s", res.StatusCode, b)
 	}
-	t.Fatalf("%s never became ready", base)
+	t.Fatalf("%s never became ready: %s", base, last)
 }
 
 // loadResult counts what the clients saw.
