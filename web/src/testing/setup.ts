@@ -17,10 +17,12 @@ vi.mock('@/lib/echo', () => import('@/testing/fake-echo'));
 await initI18n('en');
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine
-// (several suites at once) a lazily loaded chunk can take longer than that to
-// render, which made correct tests fail. Waiting longer never lets a wrong
-// result pass: the assertions are unchanged.
-configure({ asyncUtilTimeout: 5000 });
+// (the unit tests run beside the Go tests under -race) a lazily loaded chunk
+// can take longer than that to render, which made correct tests fail: 5 s
+// was too little once, at load average 19. Waiting longer never lets a wrong
+// result pass: the assertions are unchanged, and a test still ends at
+// vite.config.ts's testTimeout.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
