@@ -44,12 +44,18 @@ web_pid=""
 finish() {
   local status=$?
   if [ -n "$web_pid" ]; then
+    # The whole lane (Playwright, Chromium, the e2e server): asked to stop,
+    # given 10 s to clean up (with-server.sh stops its server), then killed,
+    # so nothing outlives the run holding a port or a database.
     kill -- "-$web_pid" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 -- "-$web_pid" 2>/dev/null || break; sleep 0.2; done
+    kill -KILL -- "-$web_pid" 2>/dev/null || true
     # What the stopped lane had done, for the failure's context.
     printf '\n== the web lane, stopped\n'
     cat "$web_log"
   fi
   rm -f "${web_log:-}"
+  rm -rf "${build_dir:-}"
   timings "$status"
 }
 trap finish EXIT
@@ -73,12 +79,15 @@ npm_install realtime/conformance
 # real app, and the browser journeys can start beside them. No -trimpath
 # (unlike `make build`): the same flags as go vet's, the drills' and the
 # conformance suite's builds, so theirs are answered from Go's build cache
-# instead of compiling everything again. The app's type check is the web
-# lane's own step, so vite runs without `tsc -b`.
+# instead of compiling everything again. It goes to a temporary folder, not
+# bin/topup: a test build (version "dev", local paths) must not be mistaken
+# for `make build`'s. The app's type check is the web lane's own step, so
+# vite runs without `tsc -b`.
 step "build: the app and the server binary that embeds it"
 (cd web && npx vite build --logLevel warn)
-go build -o bin/topup ./cmd/topup
-export TOPUP_BIN="$PWD/bin/topup"
+build_dir=$(mktemp -d)
+go build -o "$build_dir/topup" ./cmd/topup
+export TOPUP_BIN="$build_dir/topup"
 
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   TEST_DATABASE_URL=$(scripts/devdb.sh)
