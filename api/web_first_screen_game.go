@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"html"
 	"html/template"
@@ -13,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/gofiber/fiber/v2"
+	"golang.org/x/sync/singleflight"
 
 	"topup/store"
 )
@@ -37,6 +39,21 @@ import (
 // FIRST_SCREEN_CARDS, product-card.tsx, load eagerly for the same reason).
 const gameScreenProducts = 6
 
+// gameScreenWait bounds the first screen's query. Decision: 300 ms, then
+// the page goes out as built. The copy is only a head start (the app draws
+// the same cards from /api/products), while a page held by a slow database
+// is a blank tab: the service worker falls back to its shell only when a
+// fetch fails, not when it is slow. The query takes a few milliseconds
+// when the database is well; 300 ms is far above that and still little
+// beside a phone's network.
+const gameScreenWait = 300 * time.Millisecond
+
+// gameScreenRetry is how long a failed render (the store erring, or slower
+// than gameScreenWait) is remembered, whatever the catalogue's generation:
+// the game's page goes out as built without asking the database again, so
+// that a database in trouble is not asked once more per navigation.
+const gameScreenRetry = 5 * time.Second
+
 // gameScreensKept bounds the pages kept (one per game slug asked for,
 // unknown ones included, so that made-up slugs cannot grow it).
 const gameScreensKept = 256
@@ -56,6 +73,11 @@ type gameScreens struct {
 
 	mu   sync.Mutex
 	kept map[string]gameScreenPage
+	// renders runs one render per game and generation at a time: every
+	// purchase that can sell out forgets all games' pages, and the requests
+	// that then find a game's page stale share one query and compression
+	// rather than each taking a connection the purchases need.
+	renders singleflight.Group
 }
 
 // gameScreenPage is index.html as sent for one game, compressed. Decision:
@@ -63,11 +85,18 @@ type gameScreens struct {
 // can sell out: catalogue_cache.go's generation) or catalogueCacheTTL has
 // passed, like the catalogue's answers, so a game's page costs a query and
 // a compression at most once per game per TTL. ok false: the index as built.
+// failed: the render failed, kept until gameScreenRetry whatever the generation.
 type gameScreenPage struct {
-	gen   uint64
-	until time.Time
-	file  staticFile
-	ok    bool
+	gen    uint64
+	until  time.Time
+	file   staticFile
+	ok     bool
+	failed bool
+}
+
+// current says whether the page may be sent at generation gen.
+func (p gameScreenPage) current(gen uint64, now time.Time) bool {
+	return now.Before(p.until) && (p.gen == gen || p.failed)
 }
 
 // newGameScreens parses the game page's templates in index; nil when the
@@ -111,24 +140,22 @@ func gamePageSlug(path string) (string, bool) {
 
 // gameIndex is index.html for a game's page: with its first screen, or as
 // built when the game is unknown, lists accounts (their cards are not in
-// the template), the store fails, or this node may have missed a forget.
+// the template), the store fails or is slow, or this node may have missed
+// a forget.
 func (s *Server) gameIndex(c *fiber.Ctx, index staticFile, slug string) staticFile {
 	gs := s.gameScreens
 	if !s.catalogue.bus.Up() {
 		return index
 	}
-	gen, now := s.catalogue.generation(), time.Now()
+	gen := s.catalogue.generation()
 	gs.mu.Lock()
 	page, found := gs.kept[slug]
 	gs.mu.Unlock()
-	if !found || page.gen != gen || !now.Before(page.until) {
-		var err error
-		if page, err = s.gamePage(c, index, slug); err != nil {
-			s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("index.html: a game's page sent without its first screen")
-			return index
-		}
-		page.gen, page.until = gen, now.Add(catalogueCacheTTL)
-		gs.keep(slug, page, now)
+	if !found || !page.current(gen, time.Now()) {
+		v, _, _ := gs.renders.Do(slug+" "+strconv.FormatUint(gen, 10), func() (any, error) {
+			return s.keepGamePage(c, index, slug, gen), nil
+		})
+		page = v.(gameScreenPage)
 	}
 	if !page.ok {
 		return index
@@ -136,13 +163,31 @@ func (s *Server) gameIndex(c *fiber.Ctx, index staticFile, slug string) staticFi
 	return page.file
 }
 
+// keepGamePage renders the game's page at generation gen and keeps it, or
+// keeps its failure. The queries are not the request's: a visitor who
+// leaves does not fail the render the others wait for.
+func (s *Server) keepGamePage(c *fiber.Ctx, index staticFile, slug string, gen uint64) gameScreenPage {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.UserContext()), gameScreenWait)
+	defer cancel()
+	page, err := s.gamePage(ctx, index, slug)
+	now := time.Now()
+	if err != nil {
+		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("index.html: a game's page sent without its first screen")
+		page = gameScreenPage{failed: true, until: now.Add(gameScreenRetry)}
+	} else {
+		page.gen, page.until = gen, now.Add(catalogueCacheTTL)
+	}
+	s.gameScreens.keep(slug, page, now)
+	return page
+}
+
 // gamePage renders and compresses index.html for the game's first products.
-func (s *Server) gamePage(c *fiber.Ctx, index staticFile, slug string) (gameScreenPage, error) {
-	list, err := s.opts.Store.Products(c.UserContext(), store.ProductFilter{GameSlug: slug, Paging: store.Paging{Page: 1, PerPage: gameScreenProducts}})
+func (s *Server) gamePage(ctx context.Context, index staticFile, slug string) (gameScreenPage, error) {
+	products, err := s.opts.Store.FirstProducts(ctx, slug, gameScreenProducts)
 	if err != nil {
 		return gameScreenPage{}, err
 	}
-	body, ok, err := s.gameScreens.render(index.body, list.Items)
+	body, ok, err := s.gameScreens.render(index.body, products)
 	if err != nil || !ok {
 		return gameScreenPage{}, err
 	}

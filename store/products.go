@@ -97,11 +97,25 @@ type ProductFilter struct {
 // productOrder. Sold accounts stay listed (IsSold) so a buyer sees what the store
 // has had.
 func (s *DB) Products(ctx context.Context, f ProductFilter) (Page[Product], error) {
-	where := ` WHERE p.is_active AND g.is_active AND sv.is_active
-		AND ($1::bigint = 0 OR p.service_id = $1) AND ($2::text = '' OR g.slug = $2)`
 	args := []any{f.ServiceID, strings.TrimSpace(f.GameSlug)}
-	return pageValues[productRecord](selectPage[productRecord](ctx, s, f.Paging, "products", productCount+where,
-		productSelect+where+productOrder+` LIMIT $3 OFFSET $4`, args...))
+	return pageValues[productRecord](selectPage[productRecord](ctx, s, f.Paging, "products", productCount+productWhere,
+		productSelect+productWhere+productOrder+` LIMIT $3 OFFSET $4`, args...))
+}
+
+// productWhere is what Products lists: $1 a service (0 for any), $2 a game's slug (empty for any).
+const productWhere = ` WHERE p.is_active AND g.is_active AND sv.is_active
+	AND ($1::bigint = 0 OR p.service_id = $1) AND ($2::text = '' OR g.slug = $2)`
+
+// FirstProducts is the first n products Products lists for a game, in one
+// query: without the count, which the server's first screen of a game's
+// page (api/web_first_screen_game.go) does not show, so that the page
+// asks the database as little as it can.
+func (s *DB) FirstProducts(ctx context.Context, gameSlug string, n int) ([]Product, error) {
+	var rs []productRecord
+	if err := s.db.SelectContext(ctx, &rs, productSelect+productWhere+productOrder+` LIMIT $3`, int64(0), strings.TrimSpace(gameSlug), n); err != nil {
+		return nil, wrap(err, "first products of %q", gameSlug)
+	}
+	return values[productRecord](rs), nil
 }
 
 // ProductByID returns a product, active or not (IsActive says which).

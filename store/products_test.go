@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"topup/store"
@@ -69,4 +70,24 @@ func TestProductsPagingAndFilters(t *testing.T) {
 			t.Fatalf("%d %v", page.Total, err)
 		}
 	})
+}
+
+// FirstProducts is Products' first page without its count, for the server's
+// first screen of a game's page: the same products in the same order.
+func TestFirstProductsArePageOne(t *testing.T) {
+	ctx := context.Background()
+	s := newShop(t)
+	for _, slug := range []string{"mobile-legends", "mlbb-accounts", "no-such-game"} {
+		page, err := s.db.Products(ctx, store.ProductFilter{GameSlug: slug, Paging: store.Paging{Page: 1, PerPage: 6}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := s.db.FirstProducts(ctx, slug, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(first, page.Items) {
+			t.Errorf("%s: FirstProducts %+v, want Products' first page %+v", slug, first, page.Items)
+		}
+	}
 }
