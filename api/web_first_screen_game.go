@@ -140,11 +140,11 @@ func gamePageSlug(path string) (string, bool) {
 
 // gameIndex is index.html for a game's page: with its first screen, or as
 // built when the game is unknown, lists accounts (their cards are not in
-// the template), the store fails or is slow, or this node may have missed
-// a forget.
+// the template), the store fails or is slow, this node may have missed a
+// forget, or the visitor asked for a later page of the list.
 func (s *Server) gameIndex(c *fiber.Ctx, index staticFile, slug string) staticFile {
 	gs := s.gameScreens
-	if !s.catalogue.bus.Up() {
+	if !s.catalogue.bus.Up() || laterListPage(c) {
 		return index
 	}
 	gen := s.catalogue.generation()
@@ -161,6 +161,21 @@ func (s *Server) gameIndex(c *fiber.Ctx, index staticFile, slug string) staticFi
 		return index
 	}
 	return page.file
+}
+
+// laterListPage is index.html's script's rule for a game's page whose copy
+// it does not show: ?page= other than 1. The server sends none there, nor
+// the first image's preload, which would compete with that page's own
+// largest paint. (The other such rule, a service chosen on /home that is
+// not the copy's, is the visitor's localStorage: docs/benchmarks.md,
+// Session 32.)
+func laterListPage(c *fiber.Ctx) bool {
+	for _, page := range c.Context().QueryArgs().PeekMulti("page") {
+		if string(page) != "1" {
+			return true
+		}
+	}
+	return false
 }
 
 // keepGamePage renders the game's page at generation gen and keeps it, or

@@ -90,6 +90,7 @@ func TestGamePageFirstScreen(t *testing.T) {
 		if !strings.Contains(body, `lang="en" data-service="`) {
 			t.Errorf("body %q: want the products' one service named for the script", body)
 		}
+		copyIn(t, get(t, "/detail/top-up/mobile-legends?page=1"), "en") // the list's first page, named
 	})
 
 	for _, tt := range []struct{ name, path string }{
@@ -97,6 +98,8 @@ func TestGamePageFirstScreen(t *testing.T) {
 		{"a slug no game can have", "/detail/top-up/Mobile_Legends"},
 		{"a game of accounts (their cards are not in the template)", "/detail/account/mlbb-accounts"},
 		{"not a game's page", "/detail/mobile-legends"},
+		{"a later page of the list (index.html's script shows no copy there, so no preload either)", "/detail/top-up/mobile-legends?page=2"},
+		{"a page param that is not 1", "/detail/top-up/mobile-legends?sort=x&page="},
 	} {
 		t.Run(tt.name+": index.html as built", func(t *testing.T) {
 			if body := get(t, tt.path); body != index {
