@@ -2,7 +2,9 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"html"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 )
@@ -57,6 +59,15 @@ func (fs firstScreen) render(index []byte, image string) []byte {
 	return append(out, index[fs.at:]...)
 }
 
+// firstScreenWait bounds a first screen's query (/home's banner, a game's
+// products). Decision: 300 ms, then the page goes out as built. The copy is only a head start (the app draws
+// the same banner or cards itself), while a page held by a slow database
+// is a blank tab: the service worker falls back to its shell only when a
+// fetch fails, not when it is slow. The query takes a few milliseconds
+// when the database is well; 300 ms is far above that and still little
+// beside a phone's network.
+const firstScreenWait = 300 * time.Millisecond
+
 // firstScreenIndex is index.html as sent with the first screen of one
 // banner image, compressed: kept for the next visitor, as the banner
 // changes rarely.
@@ -82,7 +93,9 @@ func (s *Server) personalIndex(c *fiber.Ctx, index staticFile) staticFile {
 	if !s.hasFirstScreen || (p != "/" && p != "/home") {
 		return index
 	}
-	b, ok, err := s.opts.Store.ActiveBanner(c.UserContext())
+	ctx, cancel := context.WithTimeout(c.UserContext(), firstScreenWait)
+	defer cancel()
+	b, ok, err := s.opts.Store.ActiveBanner(ctx)
 	if err != nil {
 		s.log.Warn().Err(err).Str("request_id", requestID(c)).Msg("index.html: sent without its first screen")
 		return index

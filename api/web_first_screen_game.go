@@ -39,17 +39,8 @@ import (
 // FIRST_SCREEN_CARDS, product-card.tsx, load eagerly for the same reason).
 const gameScreenProducts = 6
 
-// gameScreenWait bounds the first screen's query. Decision: 300 ms, then
-// the page goes out as built. The copy is only a head start (the app draws
-// the same cards from /api/products), while a page held by a slow database
-// is a blank tab: the service worker falls back to its shell only when a
-// fetch fails, not when it is slow. The query takes a few milliseconds
-// when the database is well; 300 ms is far above that and still little
-// beside a phone's network.
-const gameScreenWait = 300 * time.Millisecond
-
 // gameScreenRetry is how long a failed render (the store erring, or slower
-// than gameScreenWait) is remembered, whatever the catalogue's generation:
+// than firstScreenWait) is remembered, whatever the catalogue's generation:
 // the game's page goes out as built without asking the database again, so
 // that a database in trouble is not asked once more per navigation.
 const gameScreenRetry = 5 * time.Second
@@ -182,7 +173,7 @@ func laterListPage(c *fiber.Ctx) bool {
 // keeps its failure. The queries are not the request's: a visitor who
 // leaves does not fail the render the others wait for.
 func (s *Server) keepGamePage(c *fiber.Ctx, index staticFile, slug string, gen uint64) gameScreenPage {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.UserContext()), gameScreenWait)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.UserContext()), firstScreenWait)
 	defer cancel()
 	page, err := s.gamePage(ctx, index, slug)
 	now := time.Now()

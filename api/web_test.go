@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
@@ -172,6 +173,38 @@ func TestIndexFirstScreen(t *testing.T) {
 		db.SQL().MustExec(`UPDATE banners SET image_url = '/media/banners/b.svg'`)
 		if body := get(t, "/home", "token=abc"); !strings.Contains(body, `<img src="/media/banners/b.svg"`) {
 			t.Fatalf("body %q, want the new banner", body)
+		}
+	})
+	t.Run("a slow store: the page as built, without waiting for the database", func(t *testing.T) {
+		// banners held by another transaction (an ALTER TABLE in a migration would):
+		// the banner's query waits, the page must not.
+		tx, err := db.SQL().Beginx()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		tx.MustExec(`LOCK TABLE banners IN ACCESS EXCLUSIVE MODE`)
+		done := make(chan string, 1)
+		go func() {
+			req := httptest.NewRequest(http.MethodGet, "/home", nil)
+			req.Header.Set("Cookie", "token=abc")
+			res, err := servers[false].App().Test(req, -1)
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			defer res.Body.Close()
+			b, _ := io.ReadAll(res.Body)
+			done <- string(b)
+		}()
+		select {
+		case body := <-done:
+			if body != index {
+				t.Fatalf("body %q, want index.html as built", body)
+			}
+		case <-time.After(5 * time.Second):
+			_ = tx.Rollback()
+			t.Fatal("/home waited for the database")
 		}
 	})
 	t.Run("no active banner, none", func(t *testing.T) {
