@@ -97,11 +97,13 @@ async function staleWhileRevalidate(event: FetchEvent, cacheName: string): Promi
   const cache = await caches.open(cacheName);
   // The page may send the same URL with or without a token; the answer is the same.
   const cached = await cache.match(event.request, { ignoreVary: true });
+  // Cloned now: respondWith locks the body of the copy it is given, and a
+  // locked body can no longer be cloned when the network answers later.
+  const previous = cacheName === CATALOGUE_CACHE ? cached?.clone() : undefined;
   const network = fetch(event.request).then(async (response) => {
     // Compared before the cache changes; told after, so the page's refetch reads the new state.
     // A copy of something now gone changed too: the page showed it as still sold.
-    const changed =
-      cacheName === CATALOGUE_CACHE && cached !== undefined && (isGone(response) || (response.ok && !(await sameAnswer(cached.clone(), response.clone()))));
+    const changed = previous !== undefined && (isGone(response) || (response.ok && !(await sameAnswer(previous, response.clone()))));
     const kept = await keepFresh(cache, event.request, response);
     if (kept && cacheName === IMAGE_CACHE) await trim(cache, IMAGE_LIMIT);
     if (changed) await announce(event.request.url);
