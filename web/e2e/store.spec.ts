@@ -107,9 +107,13 @@ test('a coin purchase with game info: pending in history, then completed live wh
   const orders = await call<{ data: { data: { id: number; payment_status: string }[] } }>(request, 'get', '/api/orders', customer.token);
   const coin = orders.data.data[0]!;
   // Reloading the success screen (Android reloads a tab left for another app) shows the order, not a 404.
+  const reloads = live.opened();
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/orders/${coin.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`#${coin.id}`) })).toBeVisible();
+  // The reload's socket is counted before the next load's is awaited: one opening late would
+  // otherwise count as the next load's, and answer for it just before that load drops it.
+  await live.subscribed(`private-user.${customer.user.id}`, reloads);
 
   const loads = live.opened();
   await page.goto(`/${customer.user.username}`);
