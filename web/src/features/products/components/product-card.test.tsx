@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { AccountCard, PackageCard } from '@/features/products/components/product-card';
 import { priceDisplay } from '@/features/products/utils/display';
@@ -80,5 +80,39 @@ describe('card images', () => {
     expect(image(1)).not.toHaveAttribute('fetchpriority');
     expect(image(5)).toHaveAttribute('loading', 'eager');
     expect(image(6)).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+describe('the first screen’s copy of the cards (index.html)', () => {
+  const serveCopy = () => {
+    const copy = document.createElement('div');
+    copy.id = 'first-screen';
+    document.body.prepend(copy);
+  };
+  const copy = () => document.getElementById('first-screen');
+  afterEach(() => {
+    copy()?.remove();
+    vi.useRealTimers();
+  });
+
+  it('goes at once when the first card has no image: an <img> without src fires neither load nor error', () => {
+    serveCopy();
+    renderWithProviders(<PackageCard product={product({ img_url: '' })} position={0} onBuy={vi.fn()} />);
+    expect(copy()).toBeNull();
+  });
+
+  it('stays while the first image loads, and goes within a few seconds even if it never does (a hanging image host)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    serveCopy();
+    renderWithProviders(<PackageCard product={product()} position={0} onBuy={vi.fn()} />);
+    expect(copy()).not.toBeNull();
+    vi.advanceTimersByTime(5_000);
+    expect(copy()).toBeNull();
+  });
+
+  it('is left to the first card: a later card without an image does not end it', () => {
+    serveCopy();
+    renderWithProviders(<PackageCard product={product({ img_url: '' })} position={1} onBuy={vi.fn()} />);
+    expect(copy()).not.toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -29,6 +30,27 @@ function imageLoading(position: number) {
   return { loading: 'eager', fetchPriority: 'high', onLoad: endFirstScreen, onError: endFirstScreen } as const;
 }
 
+/** The longest the copy stays once the app's cards are drawn, whatever the first image does (a host that hangs). */
+const COPY_BACKSTOP_MS = 3000;
+
+/**
+ * The first card also ends the copy without its image: at once when it has
+ * none (an admin may save a product without one; React leaves out src="",
+ * and an <img> without src fires neither load nor error), and after
+ * COPY_BACKSTOP_MS in any case, so the copy's prices never stay over live cards.
+ */
+function useEndsFirstScreen(position: number, image: string) {
+  useEffect(() => {
+    if (position !== 0) return;
+    if (!image) {
+      endFirstScreen();
+      return;
+    }
+    const backstop = setTimeout(endFirstScreen, COPY_BACKSTOP_MS);
+    return () => clearTimeout(backstop);
+  }, [position, image]);
+}
+
 const card =
   'relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white/85 shadow-sm transition hover:border-violet-300 hover:shadow-lg hover:shadow-violet-500/10 dark:border-white/10 dark:bg-white/[0.04] dark:hover:border-violet-400/40';
 
@@ -37,6 +59,7 @@ export function PackageCard({ product, position, onBuy }: CardProps) {
   const { t, i18n } = useTranslation();
   const isCode = product.service.kind === 'code';
   const name = localName(product, i18n.language);
+  useEndsFirstScreen(position, product.img_url);
   return (
     <article className={card} aria-label={name}>
       <PriceBadges product={product} />
@@ -71,6 +94,7 @@ export function AccountCard({ product, position, onBuy, onPreview }: CardProps) 
   const { t, i18n } = useTranslation();
   const name = localName(product, i18n.language);
   const { rank, skin_count: skins, hero_count: heroes } = product.data;
+  useEndsFirstScreen(position, product.img_url);
   const hasPreview = product.preview_img.length > 0;
   return (
     <article className={card} aria-label={name}>
