@@ -18,8 +18,11 @@ export function hasFirstScreen(): boolean {
 /**
  * Whether the page at pathname removes the stand-in itself, once what it
  * shows has loaded: /home (its banner) and a game's page (its first cards).
- * Any other page has drawn its copy's content when the layout renders.
+ * Any other page has drawn its copy's content when the layout renders. The
+ * banner's copy (index.html marks it data-page="home") is /home's alone: the
+ * worker's offline shell, fetched for / (sw.ts), brings it to every page.
  */
 export function pageEndsFirstScreen(pathname: string): boolean {
+  if (document.getElementById(FIRST_SCREEN_ID)?.dataset.page === 'home') return pathname === '/home';
   return pathname === '/home' || /^\/detail\/[^/]+\/[^/]+\/?$/.test(pathname);
 }
