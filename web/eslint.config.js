@@ -109,6 +109,14 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
+    // e2e/test.ts gives each test its own client address; a spec on Playwright's own `test` would share its worker's.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', message: "Import test and expect from './test' (e2e/test.ts)." }] }],
+    },
+  },
+  {
     // Benchmarks run in Node and pass functions to the page.
     files: ['scripts/**/*.mjs'],
     extends: [js.configs.recommended],

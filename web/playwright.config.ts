@@ -30,10 +30,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
-    // Each worker is its own client address (with-server.sh trusts the
-    // header from loopback), so per-address rate limits see one customer
-    // per worker as in life, not every journey of the suite from one phone.
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${Number(process.env.TEST_PARALLEL_INDEX ?? 0) + 1}` },
+    // The client address (X-Forwarded-For) is each test's own: e2e/test.ts.
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',

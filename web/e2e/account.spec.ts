@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocket } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type WebSocket } from './test';
 
 import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, type LoginBody } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './test';
 
 import { applySession, apiLogin, expectNoHorizontalScroll, newCustomer, png, registerByApi, screenshot, type LoginBody } from './helpers';
 

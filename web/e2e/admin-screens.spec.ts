@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 
 import { applySession, expectNoHorizontalScroll, prefer, screenshot, variants, type LoginBody } from './helpers';
 

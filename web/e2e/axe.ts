@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test';
 
 // axe-core in the journeys (issue 21): WCAG 2.1 A and AA, nothing
 // excluded. A failure names the rule, the element and, for contrast, the

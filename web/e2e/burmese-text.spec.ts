@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 import { applySession, newCustomer, prefer, sql, type LoginBody } from './helpers';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './test';
 
 import { newCustomer, prefer, solveCaptcha } from './helpers';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from './test';
 
 import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, watchSubscriptions, type LoginBody } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 import { expectNoHorizontalScroll, lastCodeFor, newCustomer, registerByApi, screenshot, signIn, sql, watchSubscriptions, type LoginBody } from './helpers';
 

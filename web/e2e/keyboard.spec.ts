@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 
 import { expectAccessible } from './axe';
 import { applySession, png, prefer } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 // Only the active language's strings load with the app: the
 // stored language is preloaded next to the entry and rendered from the first

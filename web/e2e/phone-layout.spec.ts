@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './test';
 
 import { applySession, newCustomer, prefer, sql, type LoginBody } from './helpers';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 
 import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, prefer, registerByApi, screenshot, sql, type LoginBody } from './helpers';
 

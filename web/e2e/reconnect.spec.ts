@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type APIRequestContext, type WebSocketRoute } from './test';
 
 import { applySession, newCustomer, registerByApi, type LoginBody } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './test';
 
 import { applySession, expectNoHorizontalScroll, newCustomer, png, prefer, screenshot, sql, watchSubscriptions, type LoginBody } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 import { apiLogin, applySession, expectNoHorizontalScroll, newCustomer, registerByApi, screenshot, swipe, variants, watchSubscriptions, type LoginBody } from './helpers';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 
 import { applySession, expectNoHorizontalScroll, newCustomer, prefer, screenshot, sql, watchSubscriptions, type LoginBody } from './helpers';
 
