@@ -12,7 +12,8 @@ export * from '@playwright/test';
  * suite as one phone. Per worker, the journeys' registrations and admin
  * logins outran those limits once the screenshot passes that spaced them
  * out were cut (CI, 429 on sign-up and admin login). The limits themselves
- * are tested in the Go tests (api/ratelimit_test.go).
+ * are tested in the Go tests (api/auth_test.go, login_lockout_test.go,
+ * otp_test.go, sms_limits_test.go, clientip_test.go).
  *
  * The address is drawn from 198.18.0.0/15 (set aside for benchmarks) by the
  * test's id, its repeat and its retry: stable for a test, distinct between
